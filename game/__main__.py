@@ -1,0 +1,7 @@
+"""`python -m game` starts the arcade, like `python main.py`."""
+
+import sys
+
+from game.app.main import main
+
+sys.exit(main())

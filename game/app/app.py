@@ -1,0 +1,140 @@
+"""The App: window, services, the scene stack and the fixed-timestep loop.
+
+The loop updates at a fixed 1/60 s step from an accumulator (a long frame is clamped to 0.25 s)
+and draws once per frame with `alpha = lag / STEP` (Fiedler, "Fix Your Timestep!").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.app.scene import Scene, SceneStack
+from game.services import i18n
+from game.services.audio import make_audio
+from game.services.settings import Settings, load_settings, save_settings
+from game.services.storage import Storage
+from game.ui.theme import BG, HEIGHT, WIDTH
+
+STEP = 1 / 60
+MAX_FRAME = 0.25
+FPS_CAP = 60
+
+
+class App:
+    """Owns the window, the clock, the services and the scene stack."""
+
+    def __init__(self, headless: bool = False, storage: Storage | None = None) -> None:
+        self.headless = headless
+        pygame.display.init()
+        pygame.font.init()
+        self.storage = storage or Storage()
+        self.settings: Settings = load_settings(self.storage)
+        i18n.set_language(self.settings.language)
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self.settings.fullscreen and not headless:
+            flags |= pygame.FULLSCREEN
+        self.screen = pygame.display.set_mode((WIDTH, HEIGHT), flags)
+        pygame.display.set_caption("Asobiba 遊び場")
+        self.audio = make_audio(self.settings.volume, self.settings.muted)
+        self.stack = SceneStack()
+        self.clock_time = 0.0   # seconds of simulated time, advanced by the fixed step
+        self.running = True
+        self.frame_ms: list[float] = []  # update+draw time per frame, for the frame benchmark
+
+    # --- settings ---------------------------------------------------------------------------------
+    def change_settings(self, **changes: object) -> None:
+        """Apply and persist setting changes at once."""
+        for key, value in changes.items():
+            setattr(self.settings, key, value)
+        i18n.set_language(self.settings.language)
+        self.audio.set_volume(self.settings.volume)
+        self.audio.set_muted(self.settings.muted)
+        if "fullscreen" in changes and not self.headless:
+            if bool(self.screen.get_flags() & pygame.FULLSCREEN) != self.settings.fullscreen:
+                pygame.display.toggle_fullscreen()
+        save_settings(self.storage, self.settings)
+
+    def anim_speed(self) -> float:
+        return self.settings.speed_factor()
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.change_settings(fullscreen=not self.settings.fullscreen)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()
+        else:
+            self.stack.handle(event)
+
+    def open_rules(self) -> None:
+        """Show the rules of the title being played or browsed (F1)."""
+        from game.app.rules_scene import RulesScene
+
+        slug = self.stack.find_title()
+        if slug and not isinstance(self.stack.top, RulesScene):
+            self.stack.push(RulesScene(self, slug))
+
+    def show_storage_notice(self) -> None:
+        """Tell the player if their save data had to be set aside."""
+        from game.app.overlays import NoticeScene
+
+        if self.storage.notice_key:
+            path = self.storage.moved_to.name if self.storage.moved_to else ""
+            self.stack.push(NoticeScene(self, i18n.t(self.storage.notice_key, path=path)))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- loop -------------------------------------------------------------------------------------
+    def run(self, first: Scene, frames: int | None = None, fixed_clock: bool = False,
+            after_frame: Callable[[int], None] | None = None) -> None:
+        """Run until quit (or for `frames` frames). `fixed_clock` advances exactly one step per frame."""
+        self.stack.push(first)
+        self.show_storage_notice()
+        self.stack.apply_pending()
+        clock = pygame.time.Clock()
+        previous = time.perf_counter()
+        lag = 0.0
+        frame = 0
+        while self.running and (frames is None or frame < frames):
+            now = time.perf_counter()
+            lag += STEP if fixed_clock else min(now - previous, MAX_FRAME)
+            previous = now
+            for event in pygame.event.get():
+                self.handle(event)
+            lag = self.tick(lag)
+            pygame.display.flip()
+            self.frame_ms.append((time.perf_counter() - now) * 1000)
+            frame += 1
+            if after_frame:
+                after_frame(frame)
+            if not fixed_clock:
+                clock.tick(FPS_CAP)
+
+    def tick(self, lag: float) -> float:
+        """Run the fixed updates that `lag` holds, then draw once; return the lag left over."""
+        self.stack.apply_pending()
+        while lag >= STEP - 1e-9:
+            self.stack.update(STEP)
+            self.clock_time += STEP
+            lag -= STEP
+            self.stack.apply_pending()
+        if not self.stack.top:
+            self.running = False
+            return lag
+        self.screen.fill(BG)
+        self.stack.draw(self.screen, max(lag, 0.0) / STEP)
+        return lag
+
+    def screenshot(self, path: str | Path) -> None:
+        pygame.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        self.storage.close()
+        pygame.quit()

@@ -1,0 +1,176 @@
+"""The title menu: every registered title with its names, players and pitch; settings; quit."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pygame
+
+from game.app.scene import Scene
+from game.services.i18n import pick, t
+from game.titles import registry
+from game.titles.registry import TitleInfo
+from game.ui import theme
+from game.ui.dice import die_surface
+from game.ui.text import blit, wrap
+from game.ui.tween import pulse
+from game.ui.widgets import Button, ButtonRow, panel
+
+CARD_H = 112
+LIST_X, LIST_Y, LIST_W = 60, 170, 560
+
+
+@lru_cache(maxsize=1)
+def backdrop() -> pygame.Surface:
+    """A dark table scattered with faint dice, drawn once."""
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    surface.fill(theme.BG)
+    rng = random.Random(17)
+    for _ in range(28):
+        die = die_surface(rng.randint(1, 6), rng.choice((28, 36, 44)), "dim").copy()
+        die.set_alpha(38)
+        die = pygame.transform.rotate(die, rng.uniform(-40, 40))
+        surface.blit(die, (rng.randint(0, theme.WIDTH), rng.randint(0, theme.HEIGHT)))
+    return surface
+
+
+class TitleMenuScene(Scene):
+    """Pick a title; the focused title's details and actions sit on the right."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.titles: list[TitleInfo] = list(registry.TITLES.values())
+        cards = [Button(pygame.Rect(LIST_X, LIST_Y + i * (CARD_H + 14), LIST_W, CARD_H), "",
+                        lambda info=info: self.play(info)) for i, info in enumerate(self.titles)]
+        bottom = theme.HEIGHT - 120
+        cards.append(Button(pygame.Rect(LIST_X, bottom, 272, 52), "", self.open_settings))
+        cards.append(Button(pygame.Rect(LIST_X + 288, bottom, 272, 52), "", self.app.quit))
+        self.row = ButtonRow(cards, on_move=lambda: app.audio.play("menu_move"))
+        self.actions = ButtonRow(self._action_buttons(), vertical=False)
+        self.time = 0.0
+        self.best: dict = {}
+
+    @property
+    def focused(self) -> TitleInfo | None:
+        return self.titles[self.row.focus] if self.row.focus < len(self.titles) else None
+
+    @property
+    def title_slug(self) -> str | None:  # type: ignore[override]
+        info = self.focused or (self.titles[0] if self.titles else None)
+        return info.slug if info else None
+
+    def _action_buttons(self) -> list[Button]:
+        x, y = 680, 560
+        specs = [(self.play_focused, True), (self.demo, False), (self.scores, False), (self.app.open_rules, False)]
+        return [Button(pygame.Rect(x + i * 134, y, 124, 52), "", action, size=20, primary=primary)
+                for i, (action, primary) in enumerate(specs)]
+
+    # --- actions ----------------------------------------------------------------------------------
+    def play(self, info: TitleInfo, autoplay: bool = False) -> None:
+        self.app.audio.play("menu_select")
+        self.app.stack.push(info.module("scene").make_scene(self.app, autoplay=autoplay))
+
+    def play_focused(self) -> None:
+        if self.focused:
+            self.play(self.focused)
+
+    def demo(self) -> None:
+        if self.focused:
+            self.play(self.focused, autoplay=True)
+
+    def scores(self) -> None:
+        from game.app.highscores import HighScoresScene
+
+        if self.focused and self.focused.solo:
+            self.app.audio.play("menu_select")
+            self.app.stack.push(HighScoresScene(self.app, self.focused.slug))
+
+    def open_settings(self) -> None:
+        from game.app.settings_scene import SettingsScene
+
+        self.app.audio.play("menu_select")
+        self.app.stack.push(SettingsScene(self.app))
+
+    # --- scene ------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.best = {info.slug: self.app.storage.top_scores(info.slug, limit=1)
+                     for info in self.titles if info.solo}
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            hotkeys = {pygame.K_d: self.demo, pygame.K_s: self.scores, pygame.K_ESCAPE: self.app.quit}
+            if event.key in hotkeys:
+                hotkeys[event.key]()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focused:
+                self.actions.handle(event)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focused:
+                self.actions.press(self.actions.focus)
+            else:
+                self.row.handle(event)
+            return
+        if not (self.focused and self.actions.handle(event)):
+            self.row.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(backdrop(), (0, 0))
+        blit(surface, t("app.name"), 56, (LIST_X, 40), theme.ACCENT, True)
+        blit(surface, "遊び場" if t("app.name") != "遊び場" else "Asobiba", 30, (LIST_X + 250, 62), theme.INK_DIM)
+        blit(surface, t("app.tagline"), 22, (LIST_X, 112), theme.INK_DIM)
+        for index, info in enumerate(self.titles):
+            self._draw_card(surface, info, self.row.buttons[index], index == self.row.focus)
+        if len(self.titles) < 3:
+            blit(surface, t("menu.more_soon"), 18,
+                 (LIST_X, LIST_Y + len(self.titles) * (CARD_H + 14) + 6), theme.INK_FAINT)
+        for button, key in zip(self.row.buttons[-2:], ("menu.settings", "menu.quit"), strict=True):
+            button.label = t(key)
+            index = self.row.buttons.index(button)
+            button.draw(surface, index == self.row.focus, index == self.row.hover)
+        if self.focused:
+            self._draw_details(surface, self.focused)
+        blit(surface, t("menu.help"), 18, (theme.WIDTH // 2, theme.HEIGHT - 30), theme.INK_DIM, anchor="center")
+
+    def _draw_card(self, surface: pygame.Surface, info: TitleInfo, button: Button, focused: bool) -> None:
+        edge = theme.ACCENT if focused else theme.PANEL_HI
+        panel(surface, button.rect, theme.PANEL_HI if focused else theme.PANEL, edge)
+        x, y = button.rect.x + 22, button.rect.y + 14
+        name = blit(surface, info.name_en, 30, (x, y), theme.INK, True)
+        blit(surface, info.name_ja, 22, (name.right + 14, y + 8), theme.ACCENT if focused else theme.INK_DIM)
+        blit(surface, self._players(info), 18, (x, y + 44), theme.SKY)
+        line = wrap(info.pitch(), 17, button.rect.width - 44)[0]
+        blit(surface, line + ("…" if len(wrap(info.pitch(), 17, button.rect.width - 44)) > 1 else ""),
+             17, (x, y + 70), theme.INK_DIM)
+
+    def _players(self, info: TitleInfo) -> str:
+        if info.solo:
+            return t("menu.solo")
+        return t("menu.players", low=info.min_players, high=info.max_players)
+
+    def _draw_details(self, surface: pygame.Surface, info: TitleInfo) -> None:
+        area = pygame.Rect(660, 170, 560, 450)
+        panel(surface, area, theme.PANEL, theme.PANEL_HI)
+        blit(surface, info.name(), 44, (area.x + 28, area.y + 24), theme.ACCENT, True)
+        blit(surface, pick(info.name_ja, info.name_en), 24, (area.x + 30, area.y + 84), theme.INK_DIM)
+        blit(surface, self._players(info), 20, (area.x + 30, area.y + 124), theme.SKY)
+        y = area.y + 166
+        for line in wrap(info.pitch(), 22, area.width - 60):
+            blit(surface, line, 22, (area.x + 30, y), theme.INK)
+            y += 34
+        if info.solo:
+            best = self.best.get(info.slug)
+            text = t("menu.best", score=best[0].score) if best else t("menu.no_best")
+            blit(surface, text, 24, (area.x + 30, area.bottom - 130), theme.WARN, True)
+            self._draw_dice_row(surface, area)
+        labels = ("menu.play", "menu.demo", "menu.highscores", "menu.rules")
+        for button, key in zip(self.actions.buttons, labels, strict=True):
+            button.label = t(key)
+            button.enabled = key != "menu.highscores" or info.solo
+        self.actions.draw(surface)
+
+    def _draw_dice_row(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        for i, value in enumerate((2, 3, 4)):
+            bob = 4 * pulse(self.time + i * 0.3, 2.0)
+            surface.blit(die_surface(value, 44), (area.right - 190 + i * 54, area.bottom - 150 - bob))

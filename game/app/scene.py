@@ -1,0 +1,106 @@
+"""Scenes and the scene stack (after Tuxemon's state.py).
+
+Only the top scene updates and gets input; the scenes below it are paused. Overlays (pause, rules,
+settings, notices) are drawn over the scene beneath them. push/pop/replace are queued and applied
+between ticks, so a scene never changes the stack under its own feet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+
+class Scene:
+    """One screen. Subclasses override what they need."""
+
+    overlay = False          # drawn over the scene below instead of replacing it
+    title_slug: str | None = None  # the title whose rules F1 opens
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (pushed or uncovered)."""
+
+    def leave(self) -> None:
+        """Called when the scene is removed from the stack."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance by one fixed step of `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Draw; `alpha` is how far we are between the last update and the next (0..1)."""
+
+
+class SceneStack:
+    """A stack of scenes whose changes are applied between ticks."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._pending.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        self._pending.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        self._pending.append(lambda: (self._pop(resume=False), self._push(scene)))
+
+    def clear_to(self, scene: Scene) -> None:
+        """Leave every scene and start over at `scene` (quit to menu)."""
+        def apply() -> None:
+            while self.scenes:
+                self._pop(resume=False)
+            self._push(scene)
+        self._pending.append(apply)
+
+    def apply_pending(self) -> None:
+        while self._pending:
+            self._pending.pop(0)()
+
+    def _push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _pop(self, resume: bool = True) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        if resume and self.scenes:
+            self.scenes[-1].enter()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.top:
+            self.top.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.top:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        base = len(self.scenes) - 1
+        while base > 0 and self.scenes[base].overlay:
+            base -= 1
+        for index in range(max(base, 0), len(self.scenes)):
+            self.scenes[index].draw(surface, alpha if index == len(self.scenes) - 1 else 0.0)
+
+    def find_title(self) -> str | None:
+        """The title slug of the topmost scene that belongs to a title."""
+        for scene in reversed(self.scenes):
+            if scene.title_slug:
+                return scene.title_slug
+        return None

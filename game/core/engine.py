@@ -1,0 +1,134 @@
+"""The engine protocol every title implements (modelled on OpenSpiel's Game/State split).
+
+A `State` is one position. All randomness is an explicit chance node: the engine owns no random
+generator, so a game is reproduced by its action history alone.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from random import Random
+from typing import Any, ClassVar, Self
+
+CHANCE, TERMINAL = -1, -2
+
+Action = Hashable
+Event = Any
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal here; the state it was offered to is unchanged."""
+
+
+class State(ABC):
+    """One position of one game. Mutable; `clone()` before exploring."""
+
+    TITLE: ClassVar[str] = ""
+    RULES_VERSION: ClassVar[str] = ""
+
+    __slots__ = ("history",)
+
+    def __init__(self) -> None:
+        self.history: list[Action] = []
+
+    # --- hooks a title implements -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Seats at the table."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat to move, CHANCE or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal decisions of the player to move (not called at chance or terminal nodes)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Outcomes and probabilities at a chance node."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply a legal action (already checked) and return what happened."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat result (meaningful at TERMINAL)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    def view(self, seat: int) -> Any:
+        """What `seat` may see; a perfect-information title shows everything."""
+        return self
+
+    def resample(self, seat: int, rng: Random) -> Self:
+        """A full state consistent with `view(seat)`; identity for perfect information."""
+        return self.clone()
+
+    def action_to_string(self, action: Action) -> str:
+        """Readable form of an action for logs."""
+        return str(action)
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why `action` is not legal here (titles may say more)."""
+        return f"{self.action_to_string(action)} is not a legal action here"
+
+    # --- checked interface --------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of whoever moves: decisions, or chance outcomes; [] when terminal."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [a for a, _ in self._chance_outcomes()]
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.is_chance_node():
+            raise IllegalAction("not a chance node")
+        return self._chance_outcomes()
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply `action`; raise IllegalAction (state unchanged) if it is not legal.
+
+        The type must match too, so 2.0 or True is not taken for the action 2 or 1.
+        """
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        if not any(a == action and type(a) is type(action) for a in self.legal_actions()):
+            raise IllegalAction(self.explain_illegal(action))
+        events = self._apply(action)
+        self.history.append(action)
+        return events
+
+    def sample_chance(self, rng: Random) -> Action:
+        """Draw one chance outcome with the driver's own generator."""
+        outcomes = self._chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        return rng.choices(actions, weights=[p for _, p in outcomes])[0]
+
+    # --- replay codec (titles with non-int actions override) ----------------------------------
+    def action_to_json(self, action: Action) -> Any:
+        return action
+
+    def action_from_json(self, data: Any) -> Action:
+        return data
+
+
+def play_chance(state: State, rng: Random) -> list[Event]:
+    """Resolve chance nodes until a player (or the end) is to move."""
+    events: list[Event] = []
+    while state.is_chance_node():
+        events += state.apply(state.sample_chance(rng))
+    return events

@@ -1,0 +1,96 @@
+"""Replays: a game is its action history (chance outcomes included), kept as JSON.
+
+A replay carries a digest of its body, so a damaged or edited file is refused with a clear message,
+and loading re-plays every action through the engine, so an impossible history is refused too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.engine import IllegalAction, State
+
+FORMAT = "asobiba-replay/1"
+
+
+class ReplayError(ValueError):
+    """A replay that is malformed, altered, or does not play back."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Everything needed to play a game back: title, rules version, options and actions."""
+
+    title: str
+    rules_version: str
+    actions: tuple[Any, ...]
+    options: dict = field(default_factory=dict)
+    seed: int | None = None
+    result: dict = field(default_factory=dict)
+
+    def body(self) -> dict:
+        return {
+            "format": FORMAT,
+            "title": self.title,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "result": self.result,
+        }
+
+
+def _digest(body: dict) -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def record(state: State, options: dict | None = None, seed: int | None = None,
+           result: dict | None = None) -> Replay:
+    """The replay of `state` so far."""
+    actions = tuple(state.action_to_json(a) for a in state.history)
+    return Replay(state.TITLE, state.RULES_VERSION, actions, dict(options or {}), seed, dict(result or {}))
+
+
+def dumps(replay: Replay) -> str:
+    body = replay.body()
+    return json.dumps({**body, "digest": _digest(body)}, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str) -> Replay:
+    """Parse a replay; raise ReplayError if it is malformed or was altered."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise ReplayError(f"replay is not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReplayError(f"not an Asobiba replay (expected format {FORMAT!r})")
+    digest = data.pop("digest", None)
+    if digest != _digest(data):
+        raise ReplayError("replay was altered or damaged: its digest does not match its contents")
+    checks = {"title": str, "rules_version": str, "options": dict, "actions": list, "result": dict}
+    for key, kind in checks.items():
+        if not isinstance(data.get(key), kind):
+            raise ReplayError(f"replay field {key!r} is missing or not a {kind.__name__}")
+    if data.get("seed") is not None and not isinstance(data["seed"], int):
+        raise ReplayError("replay field 'seed' is not an integer")
+    return Replay(data["title"], data["rules_version"], tuple(data["actions"]), data["options"],
+                  data.get("seed"), data["result"])
+
+
+def play_back(replay: Replay, new_state: Callable[..., State]) -> State:
+    """Apply every action of `replay` to a fresh state; raise ReplayError if one is refused."""
+    state = new_state(**replay.options)
+    if replay.title != state.TITLE or replay.rules_version != state.RULES_VERSION:
+        raise ReplayError(f"replay is for {replay.title} {replay.rules_version}, "
+                          f"not {state.TITLE} {state.RULES_VERSION}")
+    for index, raw in enumerate(replay.actions):
+        try:
+            state.apply(state.action_from_json(raw))
+        except (IllegalAction, TypeError, ValueError) as exc:
+            raise ReplayError(f"replay action {index + 1} ({raw!r}) is refused: {exc}") from None
+    return state

@@ -1,0 +1,39 @@
+"""The string catalogue (English and Japanese) and the current language.
+
+`t(key, **fields)` looks a key up in the current language; every key has both languages, which a test
+checks along with the bundled font's glyph coverage.
+"""
+
+from __future__ import annotations
+
+from game.services.catalogue import STRINGS
+
+LANGUAGES = ("en", "ja")
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+_current = "en"
+
+
+def set_language(language: str) -> None:
+    """Switch the UI language ('en' or 'ja')."""
+    global _current
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; expected one of {LANGUAGES}")
+    _current = language
+
+
+def language() -> str:
+    return _current
+
+
+def t(key: str, **fields: object) -> str:
+    """The text of `key` in the current language, with `{fields}` filled in."""
+    try:
+        text = STRINGS[key][_current]
+    except KeyError:
+        raise KeyError(f"string {key!r} is not in the catalogue") from None
+    return text.format(**fields) if fields else text
+
+
+def pick(en: str, ja: str) -> str:
+    """Choose between two texts kept outside the catalogue (title names, rules pages)."""
+    return ja if _current == "ja" else en

@@ -1,0 +1,172 @@
+"""Dice Slayer's game-over screen: final score and statistics, name entry for a high score.
+
+A score is stored only after its replay (the action history) has been played back through the
+engine and gave the same statistics.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scene import Scene
+from game.core import replay
+from game.services.i18n import t
+from game.services.storage import ScoreEntry, timestamp
+from game.titles.dice_slayer.rules import DiceSlayerState, new_state
+from game.ui import theme
+from game.ui.text import blit
+from game.ui.tween import ease_out_back, pulse
+from game.ui.widgets import Button, ButtonRow, dim, panel
+
+TITLE = "dice_slayer"
+NAME_MAX = 16
+DEMO_RESTART = 6.0  # seconds before a demo starts its next game
+
+
+def verified_entry(state: DiceSlayerState, seed: int, name: str) -> ScoreEntry | None:
+    """The high-score entry for `state`, or None if its replay does not give the same result."""
+    stats = state.statistics()
+    text = replay.dumps(replay.record(state, seed=seed, result=stats))
+    try:
+        again = replay.play_back(replay.loads(text), new_state)
+    except replay.ReplayError:
+        return None
+    if not again.is_terminal() or again.statistics() != stats:
+        return None
+    return ScoreEntry(TITLE, name, stats["score"], stats["rounds"], timestamp(), seed,
+                      state.RULES_VERSION, stats, text)
+
+
+class GameOverScene(Scene):
+    """Score, statistics, then either a name prompt (a qualifying score) or the next choices."""
+
+    title_slug = TITLE
+
+    def __init__(self, app, state: DiceSlayerState, seed: int, demo: bool = False) -> None:
+        super().__init__(app)
+        self.state, self.seed, self.demo = state, seed, demo
+        self.stats = state.statistics()
+        storage = app.storage
+        self.asking = not demo and storage.qualifies(TITLE, self.stats["score"], self.stats["rounds"])
+        self.rank = storage.rank_of(TITLE, self.stats["score"], self.stats["rounds"])
+        self.name = str(storage.get_setting("player_name", t("over.default_name")))[:NAME_MAX]
+        self.note: tuple[str, tuple] | None = (t("over.demo_score"), theme.INK_DIM) if demo else None
+        self.time = 0.0
+        y = 600
+        self.row = ButtonRow([
+            Button(pygame.Rect(330, y, 190, 54), "", self.play_again, primary=True),
+            Button(pygame.Rect(545, y, 190, 54), "", self.show_scores),
+            Button(pygame.Rect(760, y, 190, 54), "", self.to_menu),
+        ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
+
+    def enter(self) -> None:
+        if self.asking:
+            self.app.audio.play("highscore")
+            pygame.key.start_text_input()
+
+    def leave(self) -> None:
+        pygame.key.stop_text_input()
+
+    # --- actions ----------------------------------------------------------------------------------
+    def save(self) -> None:
+        name = self.name.strip() or t("over.default_name")
+        entry = verified_entry(self.state, self.seed, name)
+        self.asking = False
+        pygame.key.stop_text_input()
+        if entry is None:
+            self.note = (t("over.not_saved"), theme.BAD)
+            self.app.audio.play("error")
+            return
+        self.app.storage.set_setting("player_name", name)
+        entry_id = self.app.storage.add_score(entry)
+        self.app.audio.play("menu_select")
+        self.show_scores(entry_id)
+
+    def play_again(self) -> None:
+        from game.titles.dice_slayer.scene import make_scene
+
+        self.app.audio.play("menu_select")
+        self.app.stack.replace(make_scene(self.app, autoplay=self.demo))
+
+    def show_scores(self, highlight: int | None = None) -> None:
+        from game.app.highscores import HighScoresScene
+
+        self.app.stack.replace(HighScoresScene(self.app, TITLE, highlight))
+
+    def to_menu(self) -> None:
+        from game.app.menu import TitleMenuScene
+
+        self.app.audio.play("back")
+        self.app.stack.clear_to(TitleMenuScene(self.app))
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.asking:
+            self._type(event)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+        else:
+            self.row.handle(event)
+
+    def _type(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            printable = "".join(ch for ch in event.text if ch.isprintable())
+            self.name = (self.name + printable)[:NAME_MAX]
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.name = self.name[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.save()
+            elif event.key == pygame.K_ESCAPE:
+                self.name = ""
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.demo and self.time > DEMO_RESTART:
+            self.play_again()
+            self.time = float("-inf")
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        from game.titles.dice_slayer.scene import table_backdrop
+
+        surface.blit(table_backdrop(), (0, 0))
+        dim(surface, 80)
+        card = pygame.Rect(280, 40, 720, 530)
+        panel(surface, card, theme.PANEL, theme.BAD)
+        grow = 0.7 + 0.3 * ease_out_back(min(1.0, self.time * 3))
+        blit(surface, t("over.title"), int(64 * grow), (card.centerx, card.y + 60), theme.BAD, True, "center")
+        blit(surface, t("over.reason"), 20, (card.centerx, card.y + 108), theme.INK_DIM, anchor="center")
+        blit(surface, t("over.final"), 22, (card.centerx, card.y + 150), theme.INK_DIM, anchor="center")
+        blit(surface, str(self.stats["score"]), 76, (card.centerx, card.y + 210), theme.WARN, True, "center")
+        self._draw_stats(surface, card)
+        if self.asking:
+            self._draw_name_entry(surface, card)
+        else:
+            if self.note:
+                blit(surface, self.note[0], 20, (card.centerx, card.bottom - 36), self.note[1], anchor="center")
+            for button, key in zip(self.row.buttons, ("over.play_again", "menu.highscores", "over.menu"),
+                                   strict=True):
+                button.label = t(key)
+            self.row.draw(surface)
+
+    def _draw_stats(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        rows = [("over.rounds", "rounds"), ("over.largest", "largest_clear"),
+                ("over.all_clears", "all_clears"), ("over.removed", "dice_removed_total")]
+        for i, (key, field) in enumerate(rows):
+            x = card.x + 40 + (i % 2) * 340
+            y = card.y + 270 + (i // 2) * 44
+            blit(surface, t(key), 22, (x, y), theme.INK_DIM)
+            blit(surface, str(self.stats[field]), 24, (x + 300, y), theme.INK, True, "topright")
+
+    def _draw_name_entry(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        y = card.y + 380
+        glow = tuple(int(c * (0.75 + 0.25 * pulse(self.time, 1.0))) for c in theme.GOOD)
+        blit(surface, t("over.new_high", rank=self.rank), 30, (card.centerx, y), glow, True, "center")
+        box = pygame.Rect(0, 0, 440, 54)
+        box.center = (card.centerx + 50, y + 62)
+        blit(surface, t("over.enter_name"), 24, (box.x - 14, box.centery), theme.INK, anchor="midright")
+        panel(surface, box, theme.BG_DEEP, theme.ACCENT)
+        caret = "|" if pulse(self.time, 0.9) > 0.5 else " "
+        blit(surface, self.name + caret, 28, (box.x + 16, box.centery), theme.INK, True, "midleft")
+        blit(surface, t("over.name_help"), 18, (card.centerx, card.bottom - 30), theme.INK_DIM, anchor="center")

@@ -1,0 +1,621 @@
+"""Dice Slayer's play scene: the plate grouped by value, the 3-slot stock, score, danger meter.
+
+The scene samples the dice with its own seeded generator (the engine owns none), turns the engine's
+events into a queue of timed animation beats, and blocks picks until the queue has played out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.app.scene import Scene
+from game.services.i18n import t
+from game.titles.dice_slayer import bots
+from game.titles.dice_slayer.rules import (
+    GAME_OVER_PLATE,
+    Cleared,
+    DiceSlayerState,
+    DieRolled,
+    GameOver,
+    Picked,
+    SetFormed,
+    StockSlid,
+    new_state,
+)
+from game.ui import theme
+from game.ui.dice import die_surface, glow
+from game.ui.text import blit
+from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, lerp2, pulse
+
+PLATE = pygame.Rect(40, 96, 800, 470)
+COLUMN_W = PLATE.width // 6
+DIE = 58
+STOCK_DIE = 76
+STOCK_Y = 300
+STOCK_X = 900
+SLOT_GAP = 100
+SCORE_DETAILS = [("scores.largest", "largest_clear"), ("scores.all_clears", "all_clears"),
+                 ("scores.removed", "dice_removed_total")]
+
+
+def make_scene(app, seed: int | None = None, autoplay: bool = False) -> DiceSlayerScene:
+    return DiceSlayerScene(app, seed, autoplay)
+
+
+@dataclass
+class DieSprite:
+    """A die on screen: where it is, where it is going, and how it looks."""
+
+    value: int
+    pos: tuple[float, float]
+    start: tuple[float, float] = (0.0, 0.0)
+    target: tuple[float, float] = (0.0, 0.0)
+    t0: float = 0.0
+    duration: float = 0.0
+    ease: Callable[[float], float] = ease_out_cubic
+    spin: float = 0.0        # degrees of tumble left to turn, easing to 0 on arrival
+    alpha: int = 255
+    fade: bool = False       # fading out while it moves (leaving the stock)
+
+    def move(self, target: tuple[float, float], now: float, duration: float,
+             ease: Callable[[float], float] = ease_out_cubic) -> None:
+        self.start, self.target, self.t0, self.duration, self.ease = self.pos, target, now, duration, ease
+
+    def update(self, now: float) -> None:
+        if self.duration <= 0:
+            self.pos = self.target
+            return
+        progress = min(1.0, (now - self.t0) / self.duration)
+        self.pos = lerp2(self.start, self.target, self.ease(max(progress, 0.0)))
+        if self.fade:
+            self.alpha = int(255 * (1 - progress))
+
+    def angle(self, now: float) -> float:
+        if not self.spin or self.duration <= 0:
+            return 0.0
+        return self.spin * (1 - ease_out_cubic((now - self.t0) / self.duration))
+
+
+@dataclass
+class Particle:
+    pos: list[float]
+    vel: list[float]
+    life: float
+    color: tuple[int, int, int]
+    size: float
+
+
+@dataclass
+class Popup:
+    text: str
+    pos: tuple[float, float]
+    born: float
+    size: int
+    color: tuple[int, int, int]
+    life: float = 1.2
+
+
+@dataclass
+class Beat:
+    """One step of the animation queue: `start` runs when it begins, then it lasts `duration`."""
+
+    duration: float
+    start: Callable[[], None] = lambda: None
+    begun: bool = field(default=False)
+
+
+class DiceSlayerScene(Scene):
+    """Play one game; the bot can play instead (demo) or whisper a hint (H)."""
+
+    title_slug = "dice_slayer"
+
+    def __init__(self, app, seed: int | None = None, autoplay: bool = False) -> None:
+        super().__init__(app)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.dice_rng = random.Random(self.seed)
+        self.bot_rng = random.Random(self.seed ^ 0x5EED)
+        self.autoplay = autoplay
+        self.state: DiceSlayerState = new_state()
+        self.bot = bots.BOTS[bots.HINT_BOT]()
+        self.now = 0.0
+        self.plate: list[DieSprite] = []
+        self.stock: list[DieSprite] = []
+        self.leaving: list[DieSprite] = []
+        self.particles: list[Particle] = []
+        self.popups: list[Popup] = []
+        self.beats: list[Beat] = []
+        self.banner: tuple[str, float, tuple[int, int, int]] | None = None
+        self.flash_until = 0.0
+        self.doomed: set[int] = set()    # side values lit during a set flash
+        self.shake_until = 0.0
+        self.shown_score = 0.0
+        self.cursor: int | None = None   # value under keyboard focus or the mouse
+        self.hover_sprite: DieSprite | None = None
+        self.hint_on = False
+        self._previews: dict[int, dict] = {}
+        self._hint: tuple[int, float] | None = None
+        self.message: tuple[str, float] | None = None
+        self.think_until = 0.0
+        self.best = self._best_score()
+
+    def _best_score(self) -> int:
+        top = self.app.storage.top_scores("dice_slayer", limit=1)
+        return top[0].score if top else 0
+
+    # --- timing -----------------------------------------------------------------------------------
+    def speed(self, seconds: float) -> float:
+        return seconds / self.app.anim_speed()
+
+    def queue(self, duration: float, start: Callable[[], None] = lambda: None) -> None:
+        self.beats.append(Beat(self.speed(duration), start))
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.beats)
+
+    @property
+    def picking(self) -> bool:
+        return not self.busy and self.state.current_player() == 0
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self._run_beats(dt)
+        for sprite in self.plate + self.stock + self.leaving:
+            sprite.update(self.now)
+        self.leaving = [s for s in self.leaving if s.alpha > 0]
+        self._update_effects(dt)
+        if not self.busy:
+            self._advance()
+
+    def _run_beats(self, dt: float) -> None:
+        while self.beats:
+            beat = self.beats[0]
+            if not beat.begun:
+                beat.begun = True
+                beat.start()
+            beat.duration -= dt
+            if beat.duration > 0:
+                return
+            self.beats.pop(0)
+            dt = 0.0
+
+    def _advance(self) -> None:
+        """Roll at a chance node; let the bot pick in a demo."""
+        if self.state.is_chance_node():
+            self.roll()
+        elif self.state.is_terminal():
+            self.finish()
+        elif self.autoplay:
+            if self.think_until == 0.0:
+                self.think_until = self.now + self.speed(0.45)
+                self.cursor = self.hint()[0]
+            elif self.now >= self.think_until:
+                self.think_until = 0.0
+                self.pick(self.bot.choose(self.state, self.bot_rng))
+
+    # --- actions ----------------------------------------------------------------------------------
+    def roll(self) -> None:
+        """ADD: sample every die of this round from our generator and animate them in."""
+        if len(self.state.plate) == GAME_OVER_PLATE - 1:
+            self.app.audio.play("warning")
+        self.app.audio.play("roll")
+        index = 0
+        while self.state.is_chance_node():
+            for event in self.state.apply(self.state.sample_chance(self.dice_rng)):
+                if isinstance(event, DieRolled):
+                    self._drop_die(event.face, index)
+                    index += 1
+        self._previews, self._hint = {}, None
+        self.relayout(self.speed(0.5), skip=self.plate[-index:])
+        self.queue(0.55 + 0.12 * index)
+
+    def _drop_die(self, face: int, index: int) -> None:
+        x = PLATE.x + 80 + (index * 211 + self.state.round * 97) % (PLATE.width - 160)
+        sprite = DieSprite(face, (x, PLATE.y - 140 - index * 40))
+        self.plate.append(sprite)
+        sprite.spin = 540 + 180 * index
+
+    def pick(self, value: int, sprite: DieSprite | None = None) -> None:
+        """PICK: hand the value to the engine, then queue the animation of what happened."""
+        if not self.picking:
+            return
+        if value not in self.state.legal_actions():
+            self.say(t("ds.no_such_die", v=value), theme.BAD)
+            self.app.audio.play("error")
+            self.shake_until = self.now + 0.2
+            return
+        events = self.state.apply(value)
+        if sprite is None or sprite.value != value or sprite not in self.plate:
+            sprite = next(s for s in self.plate if s.value == value)
+        self.cursor = None
+        self._animate(events, sprite)
+
+    def _animate(self, events: list, sprite: DieSprite) -> None:
+        for event in events:
+            if isinstance(event, Picked):
+                self.queue(0.32, lambda: self._slide_to_stock(sprite))
+            elif isinstance(event, StockSlid):
+                self.queue(0.3, self._slide_out)
+            elif isinstance(event, SetFormed):
+                self.queue(0.55, lambda e=event: self._flash_set(e))
+            elif isinstance(event, Cleared):
+                self._queue_clear(event)
+            elif isinstance(event, GameOver):
+                self.queue(1.4, self._game_over_beat)
+
+    def _slide_to_stock(self, sprite: DieSprite) -> None:
+        self.app.audio.play("pick")
+        self.plate.remove(sprite)
+        self.stock.append(sprite)
+        sprite.move(self.slot_pos(len(self.stock) - 1), self.now, self.speed(0.3), ease_in_out)
+        self.relayout(self.speed(0.3))
+
+    def _slide_out(self) -> None:
+        self.app.audio.play("slide_out")
+        oldest = self.stock.pop(0)
+        oldest.fade = True
+        oldest.move((oldest.pos[0] - 120, oldest.pos[1]), self.now, self.speed(0.28))
+        self.leaving.append(oldest)
+        for index, sprite in enumerate(self.stock):
+            sprite.move(self.slot_pos(index), self.now, self.speed(0.28))
+
+    def _flash_set(self, event: SetFormed) -> None:
+        self.app.audio.play("set")
+        self.flash_until = self.now + self.speed(0.55)
+        self.doomed = set(event.sides)
+        kind = t(f"ds.{event.kind}")
+        self.banner = (f"{kind}!", self.now, theme.WARN)
+
+    def _queue_clear(self, event: Cleared) -> None:
+        k = len(event.removed)
+        if k == 0:
+            self.queue(0.2, lambda: setattr(self, "doomed", set()))
+            return
+        self.queue(0.7, lambda: self._burst(event))
+        if event.all_clear:
+            self.queue(1.3, self._all_clear_beat)
+
+    def _burst(self, event: Cleared) -> None:
+        k = len(event.removed)
+        self.app.audio.play("clear_big" if k >= 4 else "clear")
+        gone = [s for s in self.plate if s.value in self.doomed]
+        for sprite in gone:
+            self._spray(sprite.pos, 10 + 2 * k)
+            self.plate.remove(sprite)
+        cx = sum(s.pos[0] for s in gone) / len(gone) + DIE / 2
+        cy = sum(s.pos[1] for s in gone) / len(gone)
+        self.popups.append(Popup(f"{k}² = +{k * k}", (cx, cy), self.now, min(34 + 6 * k, 80), theme.WARN))
+        self.doomed = set()
+        self.relayout(self.speed(0.4))
+
+    def _spray(self, pos: tuple[float, float], count: int) -> None:
+        rng = self.bot_rng
+        for _ in range(count):
+            color = rng.choice((theme.DIE_FACE, theme.ACCENT, theme.WARN, theme.DIE_PIP_RED))
+            self.particles.append(Particle([pos[0] + DIE / 2, pos[1] + DIE / 2],
+                                           [rng.uniform(-260, 260), rng.uniform(-420, -60)],
+                                           rng.uniform(0.5, 0.9), color, rng.uniform(3, 7)))
+
+    def _all_clear_beat(self) -> None:
+        self.app.audio.play("all_clear")
+        self.banner = (t("ds.all_clear"), self.now, theme.GOOD)
+        for i in range(6):
+            self._spray((PLATE.x + 80 + i * 130, PLATE.centery), 12)
+
+    def _game_over_beat(self) -> None:
+        self.app.audio.play("game_over")
+        self.shake_until = self.now + 0.45
+        self.banner = (t("over.title"), self.now, theme.BAD)
+
+    def finish(self) -> None:
+        from game.titles.dice_slayer.game_over import GameOverScene
+
+        self.beats.append(Beat(10.0))  # hold until the scene is replaced
+        self.app.stack.replace(GameOverScene(self.app, self.state, self.seed, self.autoplay))
+
+    def say(self, text: str, color: tuple[int, int, int] = theme.INK) -> None:
+        self.message = (text, self.now)
+        self._message_color = color
+
+    # --- layout -----------------------------------------------------------------------------------
+    def slot_pos(self, index: int) -> tuple[float, float]:
+        return (STOCK_X + index * SLOT_GAP, STOCK_Y)
+
+    def column_rect(self, value: int) -> pygame.Rect:
+        return pygame.Rect(PLATE.x + (value - 1) * COLUMN_W, PLATE.y + 40, COLUMN_W, PLATE.height - 80)
+
+    def layout_target(self, value: int, index: int) -> tuple[float, float]:
+        """Where the index-th die of `value` sits: grouped by value in six columns, two dice wide."""
+        column = self.column_rect(value)
+        x = column.x + 4 + (index % 2) * (DIE + 6)
+        y = column.y + 8 + (index // 2) * (DIE + 10)
+        return (x, y)
+
+    def relayout(self, duration: float, skip: list[DieSprite] | None = None) -> None:
+        """Move every plate die to its grouped place; new dice (`skip`) tumble in from above."""
+        counts: dict[int, int] = {}
+        for sprite in self.plate:
+            index = counts.get(sprite.value, 0)
+            counts[sprite.value] = index + 1
+            target = self.layout_target(sprite.value, index)
+            if skip and sprite in skip:
+                delay = skip.index(sprite) * self.speed(0.12)
+                sprite.move(target, self.now + delay, duration, ease_out_back)
+            elif sprite.target != target or sprite.pos != target:
+                sprite.move(target, self.now, duration)
+
+    # --- previews and hint ------------------------------------------------------------------------
+    def preview(self, value: int) -> dict:
+        """What picking `value` would do, from a clone of the state (cached for this round)."""
+        if value not in self._previews:
+            trial = self.state.clone()
+            info: dict = {"stock": [], "removed": (), "points": 0, "all_clear": False, "kind": None,
+                          "sides": (), "game_over": False}
+            for event in trial.apply(value):
+                if isinstance(event, SetFormed):
+                    info.update(kind=event.kind, sides=event.sides)
+                elif isinstance(event, Cleared):
+                    info.update(removed=event.removed, points=event.points, all_clear=event.all_clear)
+                elif isinstance(event, GameOver):
+                    info["game_over"] = True
+            info["stock"] = list(trial.stock)
+            self._previews[value] = info
+        return self._previews[value]
+
+    def hint(self) -> tuple[int, float]:
+        """The bot's pick and the points it expects from here on."""
+        if self._hint is None:
+            values = self.bot.evaluate(self.state)
+            best = bots.best_pick(values)
+            self._hint = (best, values[best])
+        return self._hint
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover_sprite = self.sprite_at(event.pos)
+            self.cursor = self.hover_sprite.value if self.hover_sprite else None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.autoplay:
+            sprite = self.sprite_at(event.pos)
+            if sprite:
+                self.pick(sprite.value, sprite)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        from game.app.overlays import PauseScene
+
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.app.audio.play("menu_select")
+            self.app.stack.push(PauseScene(self.app, self.title_slug))
+        elif key == pygame.K_h:
+            self.hint_on = not self.hint_on
+            self.app.audio.play("menu_move")
+        elif self.autoplay:
+            return
+        elif pygame.K_1 <= key <= pygame.K_6 or pygame.K_KP1 <= key <= pygame.K_KP6:
+            self.pick(key - (pygame.K_1 if key <= pygame.K_6 else pygame.K_KP1) + 1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.picking:
+            self._move_cursor(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
+            self.pick(self.cursor)
+
+    def _move_cursor(self, step: int) -> None:
+        values = self.state.legal_actions()
+        if self.cursor not in values:
+            self.cursor = values[0] if step > 0 else values[-1]
+        else:
+            self.cursor = values[(values.index(self.cursor) + step) % len(values)]
+        self.app.audio.play("menu_move")
+
+    def sprite_at(self, pos: tuple[int, int]) -> DieSprite | None:
+        for sprite in self.plate:
+            if pygame.Rect(sprite.pos, (DIE, DIE)).collidepoint(pos):
+                return sprite
+        return None
+
+    # --- effects ----------------------------------------------------------------------------------
+    def _update_effects(self, dt: float) -> None:
+        for p in self.particles:
+            p.pos[0] += p.vel[0] * dt
+            p.pos[1] += p.vel[1] * dt
+            p.vel[1] += 900 * dt
+            p.life -= dt
+        self.particles = [p for p in self.particles if p.life > 0]
+        self.popups = [p for p in self.popups if self.now - p.born < p.life]
+        target = self.state.score
+        if self.shown_score < target:
+            self.shown_score = min(target, self.shown_score + max(1.0, (target - self.shown_score) * 6 * dt))
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(table_backdrop(), (0, 0))
+        self._draw_header(surface)
+        self._draw_plate(surface)
+        self._draw_danger(surface)
+        self._draw_stock(surface)
+        self._draw_preview(surface)
+        self._draw_effects(surface)
+        help_key = "ds.demo_help" if self.autoplay else "ds.help"
+        blit(surface, t(help_key), 17, (theme.WIDTH // 2, theme.HEIGHT - 20), theme.INK_DIM, anchor="center")
+        if self.now < self.shake_until:
+            offset = int(6 * pulse(self.now * 9, 1.0)) - 3
+            surface.scroll(offset, -offset // 2)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        blit(surface, "Dice Slayer", 34, (PLATE.x, 22), theme.ACCENT, True)
+        blit(surface, "ダイススレイヤー", 20, (PLATE.x + 210, 34), theme.INK_DIM)
+        if self.autoplay:
+            blit(surface, t("ds.demo"), 20, (PLATE.right, 34), theme.SKY, True, "topright")
+        card = pygame.Rect(870, 20, 370, 150)
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=theme.RADIUS)
+        blit(surface, t("ds.score"), 20, (card.x + 22, card.y + 14), theme.INK_DIM)
+        blit(surface, str(int(self.shown_score)), 64, (card.x + 20, card.y + 38), theme.INK, True)
+        blit(surface, f"{t('ds.round')} {self.state.round + (0 if self.state.is_terminal() else 1)}", 22,
+             (card.right - 22, card.y + 16), theme.INK_DIM, anchor="topright")
+        best = max(self.best, self.state.score)
+        blit(surface, f"{t('ds.best')} {best}", 22, (card.right - 22, card.y + 50), theme.WARN, anchor="topright")
+
+    def _draw_plate(self, surface: pygame.Surface) -> None:
+        surface.blit(plate_surface(), PLATE.topleft)
+        blit(surface, t("ds.plate"), 20, (PLATE.x + 20, PLATE.y + 10), theme.INK_DIM, True)
+        preview = self.preview(self.cursor) if self.picking and self.cursor in self.state.plate else None
+        doomed = self.doomed | (set(preview["sides"]) if preview and preview["removed"] else set())
+        hint_value = self.hint()[0] if self.hint_on and self.picking else None
+        for value in range(1, 7):
+            self._draw_column_label(surface, value, value == self.cursor and self.picking, value == hint_value)
+        if not self.state.plate and not self.plate:
+            blit(surface, t("ds.next_roll", n=3), 30, PLATE.center, theme.INK_FAINT, True, "center")
+        for sprite in self.plate:
+            self._draw_plate_die(surface, sprite, doomed, hint_value)
+
+    def _draw_column_label(self, surface: pygame.Surface, value: int, focused: bool, hinted: bool) -> None:
+        column = self.column_rect(value)
+        if hinted:
+            lit = column.inflate(-8, 0)
+            shade = tuple(int(c * (0.25 + 0.2 * pulse(self.now, 1.2))) for c in theme.GOOD)
+            pygame.draw.rect(surface, shade, lit, border_radius=10)
+        color = theme.ACCENT if focused else theme.GOOD if hinted else theme.INK_FAINT
+        key = pygame.Rect(0, 0, 34, 30)
+        key.midbottom = (column.centerx, PLATE.bottom - 8)
+        pygame.draw.rect(surface, color, key, width=2, border_radius=6)
+        blit(surface, str(value), 20, key.center, color, True, "center")
+
+    def _draw_plate_die(self, surface: pygame.Surface, sprite: DieSprite, doomed: set[int],
+                        hint_value: int | None) -> None:
+        style = "normal"
+        if sprite.value in doomed:
+            style = "doomed"
+        elif self.picking and sprite.value == self.cursor:
+            style = "lit"
+        if style != "normal" or (hint_value == sprite.value):
+            color = theme.BAD if style == "doomed" else theme.GOOD if hint_value == sprite.value else theme.ACCENT
+            surface.blit(glow(DIE, color), (sprite.pos[0] - DIE / 2, sprite.pos[1] - DIE / 2))
+        image = die_surface(sprite.value, DIE, style)
+        angle = sprite.angle(self.now)
+        if angle:
+            image = pygame.transform.rotate(image, angle)
+            center = (sprite.pos[0] + DIE / 2, sprite.pos[1] + DIE / 2)
+            surface.blit(image, image.get_rect(center=center))
+        else:
+            surface.blit(image, sprite.pos)
+
+    def _draw_danger(self, surface: pygame.Surface) -> None:
+        count = len(self.state.plate) - (1 if self.picking else 0)
+        red = count >= GAME_OVER_PLATE - 1
+        y = PLATE.bottom + 22
+        label = t("ds.danger_after", n=count) if self.picking else t("ds.danger", n=count)
+        blit(surface, label, 22, (PLATE.x, y), theme.BAD if red else theme.INK_DIM, True)
+        for i in range(GAME_OVER_PLATE):
+            pip = pygame.Rect(PLATE.x + 250 + i * 44, y + 2, 36, 24)
+            filled = i < count
+            color = (theme.BAD if red else theme.GOOD if count <= 4 else theme.WARN) if filled else theme.PANEL
+            if filled and red and count >= GAME_OVER_PLATE:
+                color = tuple(int(c * (0.6 + 0.4 * pulse(self.now, 0.7))) for c in theme.BAD)
+            pygame.draw.rect(surface, color, pip, border_radius=6)
+        if self.picking and count >= GAME_OVER_PLATE:
+            blit(surface, t("ds.must_clear"), 20, (PLATE.x + 620, y + 40), theme.BAD, True, "midleft")
+
+    def _draw_stock(self, surface: pygame.Surface) -> None:
+        card = pygame.Rect(870, 190, 370, 180)
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=theme.RADIUS)
+        blit(surface, t("ds.stock"), 20, (card.x + 22, card.y + 14), theme.INK_DIM, True)
+        for index in range(3):
+            x, y = self.slot_pos(index)
+            slot = pygame.Rect(x - 6, y - 6, STOCK_DIE + 12, STOCK_DIE + 12)
+            pygame.draw.rect(surface, theme.BG_DEEP, slot, border_radius=14)
+        full = len(self.state.stock) == 3 and not self.busy
+        if full:
+            x, y = self.slot_pos(0)
+            blit(surface, "◀ " + t("ds.leaves_next"), 17, (x - 4, y + STOCK_DIE + 14), theme.WARN)
+        flashing = self.now < self.flash_until
+        for sprite in self.stock + self.leaving:
+            style = "lit" if flashing and pulse(self.now, 0.18) > 0.4 else "normal"
+            image = die_surface(sprite.value, STOCK_DIE, style)
+            if flashing:
+                surface.blit(glow(STOCK_DIE, theme.WARN), (sprite.pos[0] - STOCK_DIE / 2, sprite.pos[1] - STOCK_DIE / 2))
+            if sprite.alpha < 255:
+                image = image.copy()
+                image.set_alpha(sprite.alpha)
+            surface.blit(image, sprite.pos)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        card = pygame.Rect(870, 390, 370, 176)
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=theme.RADIUS)
+        x, y = card.x + 22, card.y + 14
+        if not self.picking:
+            return
+        value = self.cursor if self.cursor in self.state.plate else None
+        if value is None:
+            blit(surface, t("ds.pick_prompt"), 21, (x, y), theme.INK)
+            if self.hint_on:
+                best, ev = self.hint()
+                blit(surface, t("ds.hint", v=best, ev=f"{ev:.1f}"), 20, (x, y + 120), theme.GOOD, True)
+            else:
+                blit(surface, "H: " + t("ds.hint_off"), 18, (x, y + 120), theme.INK_FAINT)
+            return
+        info = self.preview(value)
+        blit(surface, t("ds.preview_title", v=value), 21, (x, y), theme.INK, True)
+        for index, face in enumerate(info["stock"]):
+            surface.blit(die_surface(face, 40, "lit" if info["kind"] else "normal"), (x + index * 48, y + 36))
+        blit(surface, self._preview_text(info), 19, (x, y + 90),
+             theme.GOOD if info["points"] else theme.BAD if info["game_over"] else theme.INK_DIM, True)
+        if self.hint_on:
+            best, ev = self.hint()
+            blit(surface, t("ds.hint", v=best, ev=f"{ev:.1f}"), 18, (x, y + 124), theme.GOOD)
+
+    def _preview_text(self, info: dict) -> str:
+        if info["game_over"]:
+            return t("ds.preview_game_over")
+        if not info["kind"]:
+            return t("ds.preview_none")
+        kind = t(f"ds.{info['kind']}")
+        if not info["removed"]:
+            sides = "/".join(str(v) for v in info["sides"])
+            return t("ds.preview_set_empty", kind=kind, sides=sides)
+        text = t("ds.preview_set", kind=kind, count=len(info["removed"]), points=info["points"])
+        return text
+
+    def _draw_effects(self, surface: pygame.Surface) -> None:
+        for p in self.particles:
+            pygame.draw.rect(surface, p.color, (p.pos[0], p.pos[1], p.size, p.size))
+        for popup in self.popups:
+            age = (self.now - popup.born) / popup.life
+            size = int(popup.size * (0.6 + 0.4 * ease_out_back(min(1.0, age * 3))))
+            pos = (popup.pos[0], popup.pos[1] - 60 * age)
+            blit(surface, popup.text, max(size, 12), pos, popup.color, True, "center")
+        if self.banner:
+            text, born, color = self.banner
+            age = self.now - born
+            if age < 1.2:
+                size = int(72 * (0.7 + 0.3 * ease_out_back(min(1.0, age * 4))))
+                blit(surface, text, size, (PLATE.centerx + 3, PLATE.centery + 3), theme.BG_DEEP, True, "center")
+                blit(surface, text, size, PLATE.center, color, True, "center")
+        if self.message and self.now - self.message[1] < 2.0:
+            blit(surface, self.message[0], 22, (PLATE.centerx, PLATE.y + 20), self._message_color, True, "midtop")
+
+
+@lru_cache(maxsize=1)
+def table_backdrop() -> pygame.Surface:
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    surface.fill(theme.BG)
+    return surface
+
+
+@lru_cache(maxsize=1)
+def plate_surface() -> pygame.Surface:
+    """The felt plate with a soft rim, drawn once."""
+    surface = pygame.Surface(PLATE.size, pygame.SRCALPHA)
+    rect = surface.get_rect()
+    pygame.draw.rect(surface, theme.FELT_EDGE, rect, border_radius=28)
+    pygame.draw.rect(surface, theme.FELT, rect.inflate(-14, -14), border_radius=24)
+    for value in range(1, 6):
+        x = value * COLUMN_W
+        pygame.draw.line(surface, theme.FELT_EDGE, (x, 46), (x, rect.height - 50), 2)
+    return surface

@@ -1,0 +1,59 @@
+"""Registered titles: slug -> what the menu shows, with the title's modules imported lazily.
+
+A title is registered here once it is playable; its package holds rules.py, bots.py, scene.py and
+rules_text.py (the in-game rules in both languages).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+from game.services.i18n import pick
+
+
+@dataclass(frozen=True)
+class TitleInfo:
+    """One title as the menu lists it."""
+
+    slug: str
+    name_en: str
+    name_ja: str
+    min_players: int
+    max_players: int
+    pitch_en: str
+    pitch_ja: str
+
+    @property
+    def solo(self) -> bool:
+        return self.max_players == 1
+
+    def name(self) -> str:
+        return pick(self.name_en, self.name_ja)
+
+    def pitch(self) -> str:
+        return pick(self.pitch_en, self.pitch_ja)
+
+    def module(self, part: str) -> ModuleType:
+        """Import `game.titles.<slug>.<part>` on first use."""
+        return importlib.import_module(f"game.titles.{self.slug}.{part}")
+
+
+TITLES: dict[str, TitleInfo] = {
+    info.slug: info
+    for info in [
+        TitleInfo(
+            "dice_slayer", "Dice Slayer", "ダイススレイヤー", 1, 1,
+            "Pick dice into a 3-slot stock; a triple or a straight blasts its neighbours off the plate.",
+            "3つのストックで刻子か順子を作り、その両脇の数字を皿から消し去れ。",
+        ),
+    ]
+}
+
+
+def get(slug: str) -> TitleInfo:
+    try:
+        return TITLES[slug]
+    except KeyError:
+        raise KeyError(f"unknown title {slug!r}; known titles: {', '.join(TITLES)}") from None

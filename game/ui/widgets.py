@@ -1,0 +1,116 @@
+"""Buttons and keyboard focus: everything clickable can also be reached with arrows/Tab and Enter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game.ui import theme
+from game.ui.text import blit
+
+
+@dataclass
+class Button:
+    """A clickable, focusable label; `action` runs on click or Enter."""
+
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    size: int = 26
+    primary: bool = False
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool) -> None:
+        lit = self.enabled and (focused or hovered)
+        fill = theme.ACCENT if lit and self.primary else theme.PANEL_HI if lit else theme.PANEL
+        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.RADIUS)
+        edge = theme.ACCENT if focused and self.enabled else theme.INK_FAINT
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=theme.RADIUS)
+        ink = theme.BG_DEEP if lit and self.primary else theme.INK if self.enabled else theme.INK_FAINT
+        blit(surface, self.label, self.size, self.rect.center, ink, bold=True, anchor="center")
+
+
+class ButtonRow:
+    """A group of buttons with one keyboard focus; arrows or Tab move it, Enter presses."""
+
+    def __init__(self, buttons: list[Button], vertical: bool = True, on_move: Callable[[], None] | None = None):
+        self.buttons = buttons
+        self.vertical = vertical
+        self.focus = 0
+        self.hover: int | None = None
+        self.on_move = on_move
+
+    def move(self, step: int) -> None:
+        if not self.buttons:
+            return
+        start = self.focus
+        for _ in self.buttons:
+            self.focus = (self.focus + step) % len(self.buttons)
+            if self.buttons[self.focus].enabled:
+                break
+        if self.focus != start and self.on_move:
+            self.on_move()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to keys and mouse; True if the event was used."""
+        back, forward = (pygame.K_UP, pygame.K_DOWN) if self.vertical else (pygame.K_LEFT, pygame.K_RIGHT)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (back,) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+                self.move(-1)
+                return True
+            if event.key in (forward, pygame.K_TAB):
+                self.move(1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.press(self.focus)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.index_at(event.pos)
+            if self.hover is not None and self.hover != self.focus and self.buttons[self.hover].enabled:
+                self.focus = self.hover
+                if self.on_move:
+                    self.on_move()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.index_at(event.pos)
+            if index is not None:
+                return self.press(index)
+        return False
+
+    def press(self, index: int) -> bool:
+        if 0 <= index < len(self.buttons) and self.buttons[index].enabled:
+            self.focus = index
+            self.buttons[index].action()
+            return True
+        return False
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        for index, button in enumerate(self.buttons):
+            if button.rect.collidepoint(pos):
+                return index
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for index, button in enumerate(self.buttons):
+            button.draw(surface, index == self.focus, index == self.hover)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple = theme.PANEL, edge: tuple | None = None,
+          radius: int = theme.RADIUS) -> None:
+    """A rounded panel with an optional outline."""
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge:
+        pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 160) -> None:
+    """Darken everything drawn so far (under an overlay)."""
+    surface.blit(_shade(surface.get_size(), alpha), (0, 0))
+
+
+@lru_cache(maxsize=8)
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((8, 10, 16, alpha))
+    return shade

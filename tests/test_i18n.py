@@ -1,0 +1,71 @@
+"""The string catalogue: every key in both languages, fields consistent, every glyph in the bundled font."""
+
+import string
+
+import pytest
+
+from game.services import i18n
+from game.services.catalogue import STRINGS
+from game.titles import registry
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", sorted(STRINGS))
+def test_both_languages_with_same_fields(key):
+    entry = STRINGS[key]
+    assert set(entry) == set(i18n.LANGUAGES)
+    assert all(entry[lang].strip() for lang in i18n.LANGUAGES)
+    assert fields(entry["en"]) == fields(entry["ja"])
+
+
+def all_texts() -> list[str]:
+    texts = [text for entry in STRINGS.values() for text in entry.values()]
+    texts += list(i18n.LANGUAGE_NAMES.values())
+    for info in registry.TITLES.values():
+        texts += [info.name_en, info.name_ja, info.pitch_en, info.pitch_ja]
+        for sections in info.module("rules_text").RULES.values():
+            for heading, bullets in sections:
+                texts += [heading, *bullets]
+    return texts
+
+
+def test_every_glyph_is_in_the_bundled_font():
+    from game.ui.fonts import missing_glyphs
+
+    missing = {ch for text in all_texts() for ch in missing_glyphs(text)}
+    assert missing == set(), f"characters missing from the font: {''.join(sorted(missing))}"
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_string_renders(language):
+    import pygame
+
+    from game.ui.fonts import font
+
+    pygame.font.init()
+    for text in all_texts():
+        assert font(20).render(text, True, (255, 255, 255)).get_width() > 0
+
+
+def test_rules_pages_exist_in_both_languages():
+    for info in registry.TITLES.values():
+        rules = info.module("rules_text").RULES
+        assert set(rules) == set(i18n.LANGUAGES)
+        assert len(rules["en"]) == len(rules["ja"]) >= 3
+
+
+def test_language_switch_and_unknown_key():
+    i18n.set_language("ja")
+    try:
+        assert i18n.t("menu.play") == "プレイ"
+        assert i18n.t("menu.players", low=3, high=5) == "3〜5人"
+    finally:
+        i18n.set_language("en")
+    assert i18n.t("menu.play") == "Play"
+    with pytest.raises(KeyError, match="not in the catalogue"):
+        i18n.t("no.such.key")
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.set_language("fr")

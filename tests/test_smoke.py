@@ -1,0 +1,98 @@
+"""Every scene driven headless by thousands of random mouse and key events: no exception, ever."""
+
+import random
+
+import pygame
+import pytest
+
+from game.app.app import STEP
+
+KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_RETURN,
+        pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_BACKSPACE, pygame.K_h,
+        pygame.K_d, pygame.K_s, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_a]
+KEYS += [pygame.K_1 + i for i in range(6)] + [pygame.K_KP1 + i for i in range(6)]
+
+
+def random_event(rng: random.Random) -> pygame.event.Event:
+    kind = rng.random()
+    pos = (rng.randrange(-20, 1300), rng.randrange(-20, 740))
+    if kind < 0.45:
+        return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=rng.choice((0, pygame.KMOD_SHIFT)),
+                                  unicode="", scancode=0)
+    if kind < 0.7:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    if kind < 0.9:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3)))
+    if kind < 0.95:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False)
+    return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(("a", "Z", "遊", " ", "7", "\x07")))
+
+
+def finished_game(seed: int):
+    """A finished Dice Slayer game, played by random picks."""
+    from game.core.engine import play_chance
+    from game.titles.dice_slayer.rules import new_state
+
+    rng, state = random.Random(seed), new_state()
+    while not state.is_terminal():
+        play_chance(state, rng)
+        if not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def make(app, name):
+    from game.app.highscores import HighScoresScene
+    from game.app.menu import TitleMenuScene
+    from game.app.overlays import NoticeScene, PauseScene
+    from game.app.rules_scene import RulesScene
+    from game.app.settings_scene import SettingsScene
+    from game.titles.dice_slayer.game_over import GameOverScene
+    from game.titles.dice_slayer.scene import DiceSlayerScene
+
+    return {
+        "menu": lambda: TitleMenuScene(app),
+        "settings": lambda: SettingsScene(app),
+        "scores": lambda: HighScoresScene(app, "dice_slayer"),
+        "rules": lambda: RulesScene(app, "dice_slayer"),
+        "pause": lambda: PauseScene(app, "dice_slayer"),
+        "notice": lambda: NoticeScene(app, "Your save data was damaged."),
+        "dice_slayer": lambda: DiceSlayerScene(app, seed=5),
+        "demo": lambda: DiceSlayerScene(app, seed=6, autoplay=True),
+        "game_over": lambda: GameOverScene(app, finished_game(11), 11),
+    }[name]()
+
+
+SCENES = ["menu", "settings", "scores", "rules", "pause", "notice", "dice_slayer", "demo", "game_over"]
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_random_input_never_crashes(app, name):
+    rng = random.Random(name)
+    app.stack.push(make(app, name))
+    app.stack.apply_pending()
+    for i in range(2000):
+        app.handle(random_event(rng))
+        if i % 3 == 0:
+            app.tick(STEP)
+        if not app.stack.scenes or not app.running:  # quit or popped: start over, as a player would
+            app.running = True
+            app.stack.clear_to(make(app, name))
+            app.stack.apply_pending()
+    app.tick(STEP)
+
+
+def test_a_game_played_by_keys_reaches_game_over(app):
+    """Pressing 1-6 over and over finishes a real game through the real scene."""
+    from game.titles.dice_slayer.game_over import GameOverScene
+
+    app.change_settings(anim_speed="fast")
+    app.stack.push(make(app, "dice_slayer"))
+    app.stack.apply_pending()
+    rng = random.Random(3)
+    for _ in range(40_000):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + rng.randrange(6), mod=0))
+        app.tick(STEP)
+    assert isinstance(app.stack.top, GameOverScene)
