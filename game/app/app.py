@@ -34,7 +34,7 @@ class App:
         self.storage = storage or Storage()
         self.settings: Settings = load_settings(self.storage)
         i18n.set_language(self.settings.language)
-        flags = pygame.SCALED | pygame.RESIZABLE
+        flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE  # the dummy driver cannot scale
         if self.settings.fullscreen and not headless:
             flags |= pygame.FULLSCREEN
         self.screen = pygame.display.set_mode((WIDTH, HEIGHT), flags)
@@ -53,9 +53,9 @@ class App:
         i18n.set_language(self.settings.language)
         self.audio.set_volume(self.settings.volume)
         self.audio.set_muted(self.settings.muted)
-        if "fullscreen" in changes and not self.headless:
-            if bool(self.screen.get_flags() & pygame.FULLSCREEN) != self.settings.fullscreen:
-                pygame.display.toggle_fullscreen()
+        is_full = bool(self.screen.get_flags() & pygame.FULLSCREEN)
+        if "fullscreen" in changes and not self.headless and is_full != self.settings.fullscreen:
+            pygame.display.toggle_fullscreen()
         save_settings(self.storage, self.settings)
 
     def anim_speed(self) -> float:

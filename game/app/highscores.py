@@ -54,9 +54,9 @@ class HighScoresScene(Scene):
     def columns(self) -> list[tuple[str, int, str]]:
         """(header, x, anchor) of every column."""
         cols = [(t("scores.rank"), 130, "midright"), (t("scores.name"), 160, "midleft"),
-                (t("scores.score"), 560, "midright"), (t("scores.rounds"), 680, "midright")]
+                (t("scores.score"), 490, "midright"), (t("scores.rounds"), 610, "midright")]
         for i, (key, _) in enumerate(self.details):
-            cols.append((t(key), 810 + i * 120, "midright"))
+            cols.append((t(key), 760 + i * 135, "midright"))
         cols.append((t("scores.date"), 1170, "midright"))
         return cols
 

@@ -11,7 +11,7 @@ from game.ui import theme
 from game.ui.text import blit
 from game.ui.widgets import dim, panel
 
-ROW_H = 74
+ROW_H = 70
 SPEEDS = list(ANIM_SPEEDS)
 
 
@@ -25,7 +25,7 @@ class SettingsScene(Scene):
         self.rows = ["language", "volume", "muted", "fullscreen", "anim_speed", "back"]
         self.focus = 0
         self.value_rects: dict[int, pygame.Rect] = {}  # where each value is drawn: click left of centre to step back
-        self.area = pygame.Rect(0, 0, 760, 560)
+        self.area = pygame.Rect(0, 0, 760, 610)
         self.area.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 
     def row_rect(self, index: int) -> pygame.Rect:

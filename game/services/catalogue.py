@@ -102,6 +102,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.hint": {"en": "Hint: pick {v} (expected +{ev})", "ja": "ヒント: {v} を選ぶ（期待値 +{ev}）"},
     "ds.no_such_die": {"en": "There is no {v} on the plate.", "ja": "皿に {v} はありません。"},
     "ds.hint_off": {"en": "show the computer's hint", "ja": "コンピュータのヒントを表示"},
+    "ds.result_clear": {"en": "{kind}! {count} dice gone: +{points}", "ja": "{kind}！ {count}個消去: +{points}"},
+    "ds.result_empty": {"en": "{kind}, but nothing to remove", "ja": "{kind}。でも消すダイスなし"},
+    "ds.result_none": {"en": "No set this round", "ja": "このラウンドは役なし"},
     "ds.demo": {"en": "DEMO — the computer is playing", "ja": "デモ — コンピュータがプレイ中"},
     "ds.help": {
         "en": "Click a die or press 1–6 · ←→ Enter · H hint · Esc pause · F1 rules",

@@ -49,7 +49,7 @@ class GameOverScene(Scene):
         storage = app.storage
         self.asking = not demo and storage.qualifies(TITLE, self.stats["score"], self.stats["rounds"])
         self.rank = storage.rank_of(TITLE, self.stats["score"], self.stats["rounds"])
-        self.name = str(storage.get_setting("player_name", t("over.default_name")))[:NAME_MAX]
+        self.name = str(storage.get_setting("player_name", ""))[:NAME_MAX]  # the last name used
         self.note: tuple[str, tuple] | None = (t("over.demo_score"), theme.INK_DIM) if demo else None
         self.time = 0.0
         y = 600
@@ -144,7 +144,7 @@ class GameOverScene(Scene):
             self._draw_name_entry(surface, card)
         else:
             if self.note:
-                blit(surface, self.note[0], 20, (card.centerx, card.bottom - 36), self.note[1], anchor="center")
+                blit(surface, self.note[0], 22, (card.centerx, card.y + 410), self.note[1], anchor="center")
             for button, key in zip(self.row.buttons, ("over.play_again", "menu.highscores", "over.menu"),
                                    strict=True):
                 button.label = t(key)

@@ -33,12 +33,15 @@ from game.ui.text import blit
 from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, lerp2, pulse
 
 PLATE = pygame.Rect(40, 96, 800, 470)
-COLUMN_W = PLATE.width // 6
-DIE = 58
+PLATE_INNER = PLATE.inflate(-28, 0)
+COLUMN_W = PLATE_INNER.width // 6
+DIE = 56
+STOCK_CARD = pygame.Rect(870, 186, 370, 190)
+PREVIEW_CARD = pygame.Rect(870, 392, 370, 174)
 STOCK_DIE = 76
-STOCK_Y = 300
-STOCK_X = 900
-SLOT_GAP = 100
+STOCK_Y = STOCK_CARD.y + 60
+STOCK_X = STOCK_CARD.x + 38
+SLOT_GAP = 104
 SCORE_DETAILS = [("scores.largest", "largest_clear"), ("scores.all_clears", "all_clears"),
                  ("scores.removed", "dice_removed_total")]
 
@@ -141,6 +144,7 @@ class DiceSlayerScene(Scene):
         self._hint: tuple[int, float] | None = None
         self.message: tuple[str, float] | None = None
         self.think_until = 0.0
+        self.last_result: tuple[str, tuple[int, int, int]] | None = None
         self.best = self._best_score()
 
     def _best_score(self) -> int:
@@ -236,6 +240,7 @@ class DiceSlayerScene(Scene):
         self._animate(events, sprite)
 
     def _animate(self, events: list, sprite: DieSprite) -> None:
+        self.last_result = self._summary(events)
         for event in events:
             if isinstance(event, Picked):
                 self.queue(0.32, lambda: self._slide_to_stock(sprite))
@@ -247,6 +252,16 @@ class DiceSlayerScene(Scene):
                 self._queue_clear(event)
             elif isinstance(event, GameOver):
                 self.queue(1.4, self._game_over_beat)
+
+    def _summary(self, events: list) -> tuple[str, tuple[int, int, int]]:
+        """One line for the preview card while the round plays out."""
+        kind = next((t(f"ds.{e.kind}") for e in events if isinstance(e, SetFormed)), None)
+        cleared = next((e for e in events if isinstance(e, Cleared)), None)
+        if cleared and cleared.removed:
+            return t("ds.result_clear", kind=kind, count=len(cleared.removed), points=cleared.points), theme.GOOD
+        if kind:
+            return t("ds.result_empty", kind=kind), theme.INK_DIM
+        return t("ds.result_none"), theme.INK_DIM
 
     def _slide_to_stock(self, sprite: DieSprite) -> None:
         self.app.audio.play("pick")
@@ -327,12 +342,12 @@ class DiceSlayerScene(Scene):
         return (STOCK_X + index * SLOT_GAP, STOCK_Y)
 
     def column_rect(self, value: int) -> pygame.Rect:
-        return pygame.Rect(PLATE.x + (value - 1) * COLUMN_W, PLATE.y + 40, COLUMN_W, PLATE.height - 80)
+        return pygame.Rect(PLATE_INNER.x + (value - 1) * COLUMN_W, PLATE.y + 40, COLUMN_W, PLATE.height - 80)
 
     def layout_target(self, value: int, index: int) -> tuple[float, float]:
         """Where the index-th die of `value` sits: grouped by value in six columns, two dice wide."""
         column = self.column_rect(value)
-        x = column.x + 4 + (index % 2) * (DIE + 6)
+        x = column.x + (COLUMN_W - 2 * DIE - 6) // 2 + (index % 2) * (DIE + 6)
         y = column.y + 8 + (index // 2) * (DIE + 10)
         return (x, y)
 
@@ -523,7 +538,7 @@ class DiceSlayerScene(Scene):
             blit(surface, t("ds.must_clear"), 20, (PLATE.x + 620, y + 40), theme.BAD, True, "midleft")
 
     def _draw_stock(self, surface: pygame.Surface) -> None:
-        card = pygame.Rect(870, 190, 370, 180)
+        card = STOCK_CARD
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=theme.RADIUS)
         blit(surface, t("ds.stock"), 20, (card.x + 22, card.y + 14), theme.INK_DIM, True)
         for index in range(3):
@@ -533,7 +548,8 @@ class DiceSlayerScene(Scene):
         full = len(self.state.stock) == 3 and not self.busy
         if full:
             x, y = self.slot_pos(0)
-            blit(surface, "◀ " + t("ds.leaves_next"), 17, (x - 4, y + STOCK_DIE + 14), theme.WARN)
+            blit(surface, "▲ " + t("ds.leaves_next"), 17, (x + STOCK_DIE // 2, y + STOCK_DIE + 12), theme.WARN,
+                 anchor="midtop")
         flashing = self.now < self.flash_until
         for sprite in self.stock + self.leaving:
             style = "lit" if flashing and pulse(self.now, 0.18) > 0.4 else "normal"
@@ -546,10 +562,12 @@ class DiceSlayerScene(Scene):
             surface.blit(image, sprite.pos)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
-        card = pygame.Rect(870, 390, 370, 176)
+        card = PREVIEW_CARD
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=theme.RADIUS)
         x, y = card.x + 22, card.y + 14
         if not self.picking:
+            if self.last_result:
+                blit(surface, self.last_result[0], 21, (x, y), self.last_result[1], True)
             return
         value = self.cursor if self.cursor in self.state.plate else None
         if value is None:
@@ -616,6 +634,6 @@ def plate_surface() -> pygame.Surface:
     pygame.draw.rect(surface, theme.FELT_EDGE, rect, border_radius=28)
     pygame.draw.rect(surface, theme.FELT, rect.inflate(-14, -14), border_radius=24)
     for value in range(1, 6):
-        x = value * COLUMN_W
+        x = PLATE_INNER.x - PLATE.x + value * COLUMN_W
         pygame.draw.line(surface, theme.FELT_EDGE, (x, 46), (x, rect.height - 50), 2)
     return surface

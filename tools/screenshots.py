@@ -1,0 +1,96 @@
+"""Render every screen headless to PNG files: `python tools/screenshots.py out/` (used for the README).
+
+Drives the real scenes with scripted input under SDL's dummy video driver.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.app.app import STEP, App  # noqa: E402
+from game.services.storage import Storage  # noqa: E402
+
+
+def settle(app: App, frames: int) -> None:
+    for _ in range(frames):
+        app.tick(STEP)
+
+
+def key(app: App, k: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def shot(app: App, out: Path, name: str) -> None:
+    app.tick(STEP)
+    app.screenshot(out / f"{name}.png")
+    print(out / f"{name}.png")
+
+
+def play_until(app: App, scene, rounds: int | None) -> None:
+    """Let the hint bot make the human's picks for `rounds` rounds (None: to the end)."""
+    while (rounds is None or scene.state.round < rounds) and not scene.state.is_terminal():
+        if scene.picking:
+            scene.pick(scene.bot.choose(scene.state, scene.bot_rng))
+        settle(app, 5)
+    settle(app, 120)
+
+
+def main(out: Path, language: str = "en") -> None:
+    from game.app.menu import TitleMenuScene
+    from game.app.settings_scene import SettingsScene
+    from game.titles.dice_slayer.game_over import GameOverScene
+    from game.titles.dice_slayer.scene import DIE, DiceSlayerScene
+
+    out.mkdir(parents=True, exist_ok=True)
+    home = tempfile.mkdtemp()
+    app = App(headless=True, storage=Storage(Path(home) / "shots.sqlite3"))
+    app.change_settings(language=language)
+    app.run(TitleMenuScene(app), frames=30, fixed_clock=True)
+    shot(app, out, "menu")
+    app.stack.push(SettingsScene(app))
+    settle(app, 5)
+    shot(app, out, "settings")
+    app.stack.clear_to(DiceSlayerScene(app, seed=2024))
+    settle(app, 60)
+    scene = app.stack.top
+    play_until(app, scene, 7)
+    shot(app, out, "dice_slayer")
+    sprite = next(s for s in scene.plate if scene.preview(s.value)["removed"]) if any(
+        scene.preview(s.value)["removed"] for s in scene.plate) else scene.plate[0]
+    pos = (int(sprite.pos[0] + DIE / 2), int(sprite.pos[1] + DIE / 2))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    key(app, pygame.K_h)
+    shot(app, out, "dice_slayer_hover")
+    key(app, pygame.K_ESCAPE)
+    settle(app, 3)
+    shot(app, out, "pause")
+    key(app, pygame.K_ESCAPE)
+    app.open_rules()
+    settle(app, 3)
+    shot(app, out, "rules")
+    key(app, pygame.K_ESCAPE)
+    settle(app, 3)
+    play_until(app, scene, None)
+    assert isinstance(app.stack.top, GameOverScene)
+    settle(app, 60)
+    shot(app, out, "game_over")
+    for ch in "Aoi":
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    key(app, pygame.K_RETURN)
+    settle(app, 40)
+    shot(app, out, "high_scores")
+    app.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "out"), *(sys.argv[2:3]))
