@@ -69,11 +69,15 @@ def add_stage(full: dict) -> tuple[np.ndarray, np.ndarray]:
     return row, prob
 
 
-def solve(tolerance: float, max_sweeps: int) -> tuple[np.ndarray, float, int]:
-    """Value iteration from V = 0; returns V, the value after CAP sweeps at the start, and the sweeps."""
+def model() -> tuple[np.ndarray, ...]:
+    """The game as arrays: pick stage (next position, points) and add stage (row, probability)."""
     full = full_plates()
-    nxt, points = pick_stage(full)
-    row, prob = add_stage(full)
+    return (*pick_stage(full), *add_stage(full))
+
+
+def solve(arrays: tuple[np.ndarray, ...], tolerance: float, max_sweeps: int) -> tuple[np.ndarray, float, int]:
+    """Value iteration from V = 0; returns V, the value after CAP sweeps at the start, and the sweeps."""
+    nxt, points, row, prob = arrays
     values = np.zeros(len(PLATES) * len(TAILS) + 1)  # the last entry is a finished game
     capped = 0.0
     for sweep in range(1, max_sweeps + 1):
@@ -90,6 +94,22 @@ def solve(tolerance: float, max_sweeps: int) -> tuple[np.ndarray, float, int]:
     raise SystemExit(f"no convergence in {max_sweeps} sweeps (last change {delta:.3e})")
 
 
+def follow(arrays: tuple[np.ndarray, ...], values: np.ndarray, count_rounds: bool, rounds: int) -> float:
+    """Expected points (or rounds played) from the start when making the table's picks for `rounds` rounds."""
+    nxt, points, row, prob = arrays
+    choice = np.argmax(points + np.append(values, 0.0)[nxt], axis=1)  # lowest pick wins ties, as in bots.py
+    taken = np.arange(len(nxt))
+    target = nxt[taken, choice]
+    gain = np.ones(len(nxt)) if count_rounds else points[taken, choice]
+    result = np.zeros(len(values) + 1)
+    for _ in range(rounds):
+        new = np.append(((gain + result[target])[row] * prob).sum(axis=1), 0.0)
+        if np.abs(new - result).max() < 1e-9:
+            break
+        result = new
+    return float(result[0])
+
+
 def write(values: np.ndarray, path: Path) -> None:
     """values.bin: a small header, then one little-endian float32 per round-start position."""
     header = VALUES_HEADER.pack(VALUES_MAGIC, VALUES_VERSION, len(PLATES), len(TAILS))
@@ -103,11 +123,16 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=VALUES_PATH)
     args = parser.parse_args()
     began = time.perf_counter()
-    values, capped, sweeps = solve(args.tolerance, args.max_sweeps)
+    arrays = model()
+    print(f"model built in {time.perf_counter() - began:.1f} s", flush=True)
+    values, capped, sweeps = solve(arrays, args.tolerance, args.max_sweeps)
     write(values, args.out)
-    print(f"{sweeps} sweeps in {time.perf_counter() - began:.1f} s; wrote {args.out}")
+    print(f"{sweeps} sweeps in {time.perf_counter() - began:.1f} s in all; wrote {args.out}")
     print(f"expected score of optimal play (no cap): {values[0]:.4f}")
+    print(f"expected rounds of that play (no cap): {follow(arrays, values, True, 100 * sweeps):.2f}")
     print(f"expected score of optimal play within {CAP} rounds: {capped:.4f}")
+    print(f"expected score of the table's (uncapped) policy within {CAP} rounds: "
+          f"{follow(arrays, values, False, CAP):.4f}")
 
 
 if __name__ == "__main__":

@@ -136,5 +136,9 @@ class App:
         pygame.image.save(self.screen, str(path))
 
     def close(self) -> None:
+        from game.ui import fonts, text
+
         self.storage.close()
+        text.render.cache_clear()  # fonts die with pygame.quit(); a later App must load them anew
+        fonts.font.cache_clear()
         pygame.quit()

@@ -56,7 +56,7 @@ class Outcome(NamedTuple):
     over: bool
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def pick_outcome(plate: Plate, tail: Tail, pick: int) -> Outcome:
     """PICK, SLIDE, CHECK, CLEAR/SCORE and END CHECK on a sorted plate (after ADD) and stock tail."""
     stock = (*tail[-2:], pick)
@@ -91,13 +91,17 @@ def best_pick(values: dict[int, float]) -> int:
 
 
 # --- bots ------------------------------------------------------------------------------------------
+def immediate_points(state: DiceSlayerState) -> dict[int, float]:
+    """The points each legal pick scores this round."""
+    plate, tail = position(state)
+    return {p: float(pick_outcome(plate, tail, p).points) for p in state.legal_actions()}
+
+
 class RandomBot(_RandomBot):
     """Uniformly random picks; `evaluate` shows the immediate points."""
 
     def evaluate(self, state: DiceSlayerState) -> dict[int, float]:
-        """Immediate points of each legal pick."""
-        plate, tail = position(state)
-        return {p: float(pick_outcome(plate, tail, p).points) for p in state.legal_actions()}
+        return immediate_points(state)
 
 
 class GreedyBot:
@@ -106,8 +110,7 @@ class GreedyBot:
     name = "greedy"
 
     def evaluate(self, state: DiceSlayerState) -> dict[int, float]:
-        """Immediate points of each legal pick."""
-        return RandomBot().evaluate(state)
+        return immediate_points(state)
 
     def choose(self, state: DiceSlayerState, rng: Random) -> int:
         plate, tail = position(state)
@@ -120,7 +123,7 @@ class ExpectimaxBot:
 
     name = "expectimax"
     GAME_OVER_PENALTY = 1000.0
-    DIE_PENALTY = 0.5
+    DIE_PENALTY = 1.0
 
     def score(self, outcome: Outcome) -> float:
         """Points of one pick, less the penalties for ending the game and for dice left on the plate."""
@@ -178,12 +181,15 @@ class OptimalBot:
 def load_values(path: Path = VALUES_PATH) -> array:
     """The value table of values.bin, read once; a wrong or damaged file is a clear error."""
     data = path.read_bytes()
+    if len(data) < VALUES_HEADER.size:
+        raise ValueError(f"{path} is too short to be a Dice Slayer value table")
     magic, version, plates, tails = VALUES_HEADER.unpack_from(data)
     if magic != VALUES_MAGIC or version != VALUES_VERSION or (plates, tails) != (len(PLATES), len(TAILS)):
         raise ValueError(f"{path} is not a Dice Slayer value table version {VALUES_VERSION}")
-    values = array("f", data[VALUES_HEADER.size:])
-    if len(values) != plates * tails:
-        raise ValueError(f"{path} is truncated: {len(values)} values, expected {plates * tails}")
+    body, values = data[VALUES_HEADER.size:], array("f")
+    if len(body) != plates * tails * values.itemsize:
+        raise ValueError(f"{path} has {len(body)} bytes of values, expected {plates * tails * values.itemsize}")
+    values.frombytes(body)
     if sys.byteorder == "big":
         values.byteswap()
     return values
@@ -206,3 +212,10 @@ def clairvoyant(round_cap: int) -> object:
 
 ORACLES: dict[str, Callable[[int], object]] = {"clairvoyant": clairvoyant}
 HINT_BOT = "optimal"
+
+
+def hint(state: DiceSlayerState) -> tuple[int, float]:
+    """What the Hint key shows: the hint bot's pick and its expected value."""
+    values = BOTS[HINT_BOT]().evaluate(state)
+    pick = best_pick(values)
+    return pick, values[pick]

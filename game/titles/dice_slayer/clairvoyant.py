@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.titles.dice_slayer.rules import ALL_CLEAR_BONUS, FACES, GAME_OVER_PLATE, dice_to_add, side_values
+from game.titles.dice_slayer.rules import ALL_CLEAR_BONUS, FACES, GAME_OVER_PLATE, side_values
 
 # A plate is packed as six 4-bit counts (face f in bits 4(f-1)..4f-1), so ADD, PICK and CLEAR are integer
 # arithmetic. A tail is packed as 8*a + b for the last two stock dice a, b; a is 0 when it is absent or can
@@ -17,17 +17,20 @@ ONE = {f: 1 << 4 * (f - 1) for f in FACES}
 NIBBLES = 0x111111  # multiplying by this sums the six counts into bits 20-23 (each sum stays below 16)
 
 
-def _moves(a: int, b: int) -> tuple[tuple[int, int, int, int], ...]:
-    """For the tail (a, b): each pick's (pick, plate unit, mask of the side values it clears, next tail)."""
+def _moves(a: int, b: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """For the tail (a, b), each pick's: value, plate unit, its count's mask, the mask of the side values
+    it clears, and the next tail."""
     moves = []
     for pick in FACES:
         sides = side_values((a, b, pick)) if a and b else ()
         keep = b if b and abs(b - pick) <= 2 else 0
-        moves.append((pick, ONE[pick], sum(0xF << 4 * (v - 1) for v in sides), 8 * keep + pick))
+        moves.append((pick, ONE[pick], 0xF * ONE[pick], sum(0xF * ONE[v] for v in sides), 8 * keep + pick))
     return tuple(moves)
 
 
+NOTHING = (-1, None, 0)
 MOVES = {8 * a + b: _moves(a, b) for a in range(7) for b in range(7)}
+SETS = {tail: tuple(m for m in moves if m[3]) for tail, moves in MOVES.items()}  # picks that form a set
 
 
 class ClairvoyantPlayer:
@@ -38,27 +41,26 @@ class ClairvoyantPlayer:
     def __init__(self, round_cap: int) -> None:
         self.round_cap = round_cap
 
-    def faces_needed(self) -> int:
+    def outcomes_needed(self) -> int:
         """Faces enough for any game of `round_cap` rounds (3 per round at most)."""
         return 3 * self.round_cap
 
     def plan(self, faces: Sequence[int]) -> tuple[int, list[int]]:
         """The best score for these rolls (drawn in order) and the picks that reach it."""
-        if len(faces) < self.faces_needed():
+        if len(faces) < self.outcomes_needed():
             raise ValueError(f"{len(faces)} faces are too few for {self.round_cap} rounds")
-        layer: dict[tuple, int] = {(0, 0, 0, 0): 0}  # (faces used, plate size, plate, tail) -> score
-        links: list[dict[tuple, tuple]] = []  # per round: node -> (parent node, pick)
-        best = (-1, 0, None)  # (score, round, node) of the best game found
         rolls = packed_rolls(faces)
+        layers = [{(0, 0, 0, 0): (0, None, 0)}]  # per round: node -> (best score, parent node, pick)
+        best = (-1, 0, (), [])  # score, layer, node there, and the picks after it of the best game found
         for round_ in range(self.round_cap):
-            layer, back, ended = expand(layer, rolls)
-            links.append(back)
-            if ended[0] > best[0]:
-                best = (ended[0], round_, ended[1])
-        for node, score in layer.items():
+            layer, (score, node, pick) = expand(layers[-1], rolls)
             if score > best[0]:
-                best = (score, self.round_cap - 1, node)
-        return best[0], unwind(links, best[1], best[2])
+                best = (score, round_, node, [pick])
+            layers.append(layer)
+        for node, (score, _, _) in layers[-1].items():
+            if score > best[0]:
+                best = (score, self.round_cap, node, [])
+        return best[0], unwind(layers, best[1], best[2]) + best[3]
 
 
 def packed_rolls(faces: Sequence[int]) -> list[tuple[int, int]]:
@@ -67,38 +69,51 @@ def packed_rolls(faces: Sequence[int]) -> list[tuple[int, int]]:
     return [(units[i] + units[i + 1], units[i] + units[i + 1] + units[i + 2]) for i in range(len(faces))]
 
 
-def expand(layer: dict[tuple, int], rolls: list[tuple[int, int]]) -> tuple[dict, dict, tuple[int, tuple]]:
-    """Play one round from every node: the new nodes, their links, and the best game that ended."""
-    after: dict[tuple, int] = {}
-    back: dict[tuple, tuple] = {}
-    ended: tuple[int, tuple] = (-1, ())
-    for node, score in layer.items():
+def expand(layer: dict[tuple, tuple], rolls: list[tuple[int, int]]) -> tuple[dict, tuple]:
+    """Play one round from every node: the new layer, and the best game ending in this round (its
+    score, its node in `layer` and the last pick)."""
+    after: dict[tuple, tuple] = {}
+    ended = NOTHING
+    for node, (score, _, _) in layer.items():
         used, size, plate, tail = node
-        n = 2 if size else 3
-        full = plate + rolls[used][n - 2]
-        for pick, one, mask, next_tail in MOVES[tail]:
-            if not full & one * 0xF:
+        n = 2 if size else 3  # ADD (dice_to_add, inlined)
+        full, kept, used = plate + rolls[used][n - 2], size + n - 1, used + n
+        if kept >= GAME_OVER_PLATE:  # a full plate: only a clear goes on, any other pick ends the game
+            if score > ended[0] and (pick := ending_pick(full, tail)):
+                ended = (score, node, pick)
+            moves = SETS[tail]
+        else:
+            moves = MOVES[tail]
+        for pick, one, count, mask, next_tail in moves:
+            if not full & count:
                 continue
             rest = full - one
             removed = rest & mask
             k = (removed * NIBBLES) >> 20 & 0xF
-            left = size + n - 1 - k
-            gain = k * k + (ALL_CLEAR_BONUS if k and not left else 0)
-            child = (used + n, left, rest - removed, next_tail)
+            left = kept - k
             if left >= GAME_OVER_PLATE:
                 if score > ended[0]:
-                    ended = (score, child)
-                    back[child] = (node, pick)
-            elif score + gain > after.get(child, -1):
-                after[child] = score + gain
-                back[child] = (node, pick)
-    return after, back, ended
+                    ended = (score, node, pick)
+                continue
+            child = (used, left, rest - removed, next_tail)
+            gained = score + k * k + (ALL_CLEAR_BONUS if k and not left else 0)
+            if gained > after.get(child, NOTHING)[0]:
+                after[child] = (gained, node, pick)
+    return after, ended
 
 
-def unwind(links: list[dict[tuple, tuple]], round_: int, node: tuple) -> list[int]:
-    """The picks that lead to `node` at the end of round `round_` (0-based), first pick first."""
+def ending_pick(full: int, tail: int) -> int:
+    """The lowest pick on a packed plate that clears nothing, or 0."""
+    for pick, one, count, mask, _ in MOVES[tail]:
+        if full & count and not (full - one) & mask:
+            return pick
+    return 0
+
+
+def unwind(layers: list[dict[tuple, tuple]], round_: int, node: tuple) -> list[int]:
+    """The picks that lead to `node` in layer `round_` (after that many rounds), first pick first."""
     picks = []
-    for back in reversed(links[:round_ + 1]):
-        node, pick = back[node]
+    for layer in reversed(layers[1:round_ + 1]):
+        _, node, pick = layer[node]
         picks.append(pick)
     return picks[::-1]
