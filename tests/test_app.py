@@ -1,0 +1,109 @@
+"""The app around the games: settings that persist, the damaged-save notice, verified high scores, the CLIs."""
+
+import json
+import random
+
+import pygame
+
+from game.app.app import STEP, App
+from game.app.overlays import NoticeScene
+from game.core.engine import play_chance
+from game.services import i18n
+from game.services.storage import Storage
+from game.titles.dice_slayer.game_over import GameOverScene, verified_entry
+from game.titles.dice_slayer.rules import new_state
+
+
+def finished_game(seed: int):
+    rng, state = random.Random(seed), new_state()
+    while not state.is_terminal():
+        play_chance(state, rng)
+        if not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_settings_persist_across_launches(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    app = App(headless=True, storage=Storage(path))
+    app.change_settings(language="ja", volume=0.3, muted=True, anim_speed="fast")
+    app.close()
+    again = App(headless=True, storage=Storage(path))
+    try:
+        s = again.settings
+        assert (s.language, s.volume, s.muted, s.anim_speed) == ("ja", 0.3, True, "fast")
+        assert i18n.language() == "ja"
+    finally:
+        again.change_settings(language="en")
+        again.close()
+
+
+def test_damaged_save_is_kept_and_the_player_is_told(tmp_path):
+    path = tmp_path / "asobiba.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    app = App(headless=True, storage=Storage(path))
+    try:
+        from game.app.menu import TitleMenuScene
+
+        app.run(TitleMenuScene(app), frames=2, fixed_clock=True)
+        assert isinstance(app.stack.top, NoticeScene)
+        assert app.storage.moved_to.name in app.stack.top.message
+        assert app.storage.moved_to.read_bytes() == b"this is not a database" * 100
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+        app.tick(STEP)
+        assert isinstance(app.stack.top, TitleMenuScene)
+    finally:
+        app.close()
+
+
+def test_a_verified_score_is_stored_with_its_replay(app):
+    state = finished_game(21)
+    entry = verified_entry(state, 21, "Aoi")
+    assert entry is not None and entry.score == state.score and entry.rounds == state.round
+    assert set(entry.details) == {"score", "rounds", "largest_clear", "all_clears", "dice_removed_total"}
+    assert json.loads(entry.replay)["seed"] == 21
+
+
+def test_a_doctored_score_is_refused():
+    state = finished_game(22)
+    state.score += 50  # as if something had changed the score outside the rules
+    assert verified_entry(state, 22, "Cheat") is None
+
+
+def test_name_entry_saves_and_shows_the_table(app):
+    seed = next(s for s in range(100) if finished_game(s).score > 0)  # a score of 0 never qualifies
+    state = finished_game(seed)
+    app.stack.push(GameOverScene(app, state, seed))
+    app.tick(STEP)
+    assert app.stack.top.asking
+    for ch in "Mio":
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.tick(STEP)
+    top = app.storage.top_scores("dice_slayer")
+    assert [(e.name, e.score) for e in top] == [("Mio", state.score)]
+    assert app.stack.top.highlight_id == top[0].id
+
+
+def test_headless_autoplay_writes_a_screenshot(tmp_path):
+    from game.app.main import main
+
+    out = tmp_path / "shot.png"
+    assert main(["--headless", "--title", "dice_slayer", "--seed", "4", "--autoplay", "--frames", "240",
+                 "--screenshot", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_unknown_title_is_a_clear_error(capsys):
+    from game.app.main import main
+
+    assert main(["--headless", "--title", "no_such_game", "--frames", "1"]) == 2
+    assert "unknown title" in capsys.readouterr().err
+
+
+def test_frame_bench_prints_json(capsys):
+    from game.bench import main
+
+    assert main(["frames", "--title", "dice_slayer", "--frames", "60", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["frames"] == 60 and 0 < result["median_ms"] <= result["p99_ms"] <= result["max_ms"]
