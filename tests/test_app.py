@@ -7,7 +7,7 @@ import pygame
 
 from game.app.app import STEP, App
 from game.app.overlays import NoticeScene
-from game.core.engine import play_chance
+from game.core.engine import play_out
 from game.services import i18n
 from game.services.storage import Storage
 from game.titles.dice_slayer.game_over import GameOverScene, verified_entry
@@ -15,12 +15,8 @@ from game.titles.dice_slayer.rules import new_state
 
 
 def finished_game(seed: int):
-    rng, state = random.Random(seed), new_state()
-    while not state.is_terminal():
-        play_chance(state, rng)
-        if not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-    return state
+    """A finished Dice Slayer game, played by random picks."""
+    return play_out(new_state(), random.Random(seed))
 
 
 def test_settings_persist_across_launches(tmp_path):

@@ -6,6 +6,8 @@ import pygame
 import pytest
 
 from game.app.app import STEP
+from game.core.engine import play_out
+from game.titles.dice_slayer.rules import new_state
 
 KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_RETURN,
         pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_BACKSPACE, pygame.K_h,
@@ -30,15 +32,7 @@ def random_event(rng: random.Random) -> pygame.event.Event:
 
 def finished_game(seed: int):
     """A finished Dice Slayer game, played by random picks."""
-    from game.core.engine import play_chance
-    from game.titles.dice_slayer.rules import new_state
-
-    rng, state = random.Random(seed), new_state()
-    while not state.is_terminal():
-        play_chance(state, rng)
-        if not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-    return state
+    return play_out(new_state(), random.Random(seed))
 
 
 def make(app, name):

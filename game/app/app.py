@@ -17,6 +17,7 @@ from game.services import i18n
 from game.services.audio import make_audio
 from game.services.settings import Settings, load_settings, save_settings
 from game.services.storage import Storage
+from game.ui.dice import die_surface
 from game.ui.theme import BG, HEIGHT, WIDTH
 
 STEP = 1 / 60
@@ -37,6 +38,7 @@ class App:
         flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE  # the dummy driver cannot scale
         if self.settings.fullscreen and not headless:
             flags |= pygame.FULLSCREEN
+        pygame.display.set_icon(die_surface(5, 32))  # before the window exists, as some systems require
         self.screen = pygame.display.set_mode((WIDTH, HEIGHT), flags)
         pygame.display.set_caption("Asobiba 遊び場")
         self.audio = make_audio(self.settings.volume, self.settings.muted)

@@ -132,3 +132,12 @@ def play_chance(state: State, rng: Random) -> list[Event]:
     while state.is_chance_node():
         events += state.apply(state.sample_chance(rng))
     return events
+
+
+def play_out(state: State, rng: Random, max_actions: int = 100_000) -> State:
+    """Play `state` to the end with uniformly random decisions and chance drawn from `rng`."""
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return state
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    raise RuntimeError(f"no end after {max_actions} actions")

@@ -125,6 +125,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "over.saved": {"en": "Saved as #{rank}", "ja": "{rank}位で保存しました"},
     "over.not_saved": {"en": "Score could not be verified and was not saved.", "ja": "得点を検証できず保存しませんでした。"},
     "over.demo_score": {"en": "Demo games are not recorded.", "ja": "デモのゲームは記録されません。"},
+    "over.next_demo": {"en": "Next demo game in {n}…", "ja": "{n}秒後に次のデモ…"},
     "over.play_again": {"en": "Play again", "ja": "もう一度"},
     "over.menu": {"en": "Menu", "ja": "メニュー"},
     "over.default_name": {"en": "Player", "ja": "プレイヤー"},

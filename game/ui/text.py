@@ -9,6 +9,8 @@ import pygame
 from game.ui.fonts import font
 from game.ui.theme import INK
 
+NO_BREAK_BEFORE = set("、。，．・：；？！）」』】〕ー～…ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # kinsoku: never start a line
+
 
 @lru_cache(maxsize=4096)
 def render(text: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
@@ -33,7 +35,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
         line = ""
         for token in _tokens(paragraph):
             candidate = line + token
-            if line and face.size(candidate.rstrip())[0] > width:
+            if line and face.size(candidate.rstrip())[0] > width and token not in NO_BREAK_BEFORE:
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:

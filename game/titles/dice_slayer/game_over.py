@@ -145,6 +145,10 @@ class GameOverScene(Scene):
         else:
             if self.note:
                 blit(surface, self.note[0], 22, (card.centerx, card.y + 410), self.note[1], anchor="center")
+            if self.demo:
+                left = max(1, int(DEMO_RESTART - self.time + 1))
+                blit(surface, t("over.next_demo", n=left), 20, (card.centerx, card.y + 446), theme.SKY,
+                     anchor="center")
             for button, key in zip(self.row.buttons, ("over.play_again", "menu.highscores", "over.menu"),
                                    strict=True):
                 button.label = t(key)
