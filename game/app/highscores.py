@@ -82,7 +82,7 @@ class HighScoresScene(Scene):
                 glow = pygame.Rect(table.x + 8, y - ROW_H // 2 + 2, table.width - 16, ROW_H - 4)
                 shade = tuple(int(c * (0.35 + 0.25 * pulse(self.time, 1.4))) for c in theme.ACCENT)
                 pygame.draw.rect(surface, shade, glow, border_radius=8)
-            color = theme.WARN if rank == 1 else theme.INK
+            color = theme.INK if entry.id == self.highlight_id else theme.WARN if rank == 1 else theme.INK
             for (_, x, anchor), text in zip(columns, self.cells(rank, entry), strict=True):
                 blit(surface, text, 22, (x, y), color, rank == 1, anchor)
         for button, key in zip(self.row.buttons, ("over.play_again", "over.menu"), strict=True):

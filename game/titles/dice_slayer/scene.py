@@ -137,6 +137,7 @@ class DiceSlayerScene(Scene):
         self.doomed: set[int] = set()    # side values lit during a set flash
         self.shake_until = 0.0
         self.shown_score = 0.0
+        self.score_target = 0  # the score as the animation has told it so far
         self.cursor: int | None = None   # value under keyboard focus or the mouse
         self.hover_sprite: DieSprite | None = None
         self.hint_on = False
@@ -303,8 +304,9 @@ class DiceSlayerScene(Scene):
             self._spray(sprite.pos, 10 + 2 * k)
             self.plate.remove(sprite)
         cx = sum(s.pos[0] for s in gone) / len(gone) + DIE / 2
-        cy = sum(s.pos[1] for s in gone) / len(gone)
+        cy = max(PLATE.y + 130, sum(s.pos[1] for s in gone) / len(gone))
         self.popups.append(Popup(f"{k}² = +{k * k}", (cx, cy), self.now, min(34 + 6 * k, 80), theme.WARN))
+        self.score_target += event.points
         self.doomed = set()
         self.relayout(self.speed(0.4))
 
@@ -444,7 +446,7 @@ class DiceSlayerScene(Scene):
             p.life -= dt
         self.particles = [p for p in self.particles if p.life > 0]
         self.popups = [p for p in self.popups if self.now - p.born < p.life]
-        target = self.state.score
+        target = self.score_target
         if self.shown_score < target:
             self.shown_score = min(target, self.shown_score + max(1.0, (target - self.shown_score) * 6 * dt))
 
@@ -474,7 +476,7 @@ class DiceSlayerScene(Scene):
         blit(surface, str(int(self.shown_score)), 64, (card.x + 20, card.y + 38), theme.INK, True)
         blit(surface, f"{t('ds.round')} {self.state.round + (0 if self.state.is_terminal() else 1)}", 22,
              (card.right - 22, card.y + 16), theme.INK_DIM, anchor="topright")
-        best = max(self.best, self.state.score)
+        best = max(self.best, self.score_target)
         blit(surface, f"{t('ds.best')} {best}", 22, (card.right - 22, card.y + 50), theme.WARN, anchor="topright")
 
     def _draw_plate(self, surface: pygame.Surface) -> None:
