@@ -81,9 +81,9 @@ def test_fresh_database(tmp_path):
         assert st.notice is None and st.notice_key is None and st.moved_to is None
         assert st.top_scores("dice_slayer") == []
         assert st.all_settings() == {}
-    assert SCHEMA_VERSION == 1
+    assert SCHEMA_VERSION == 2
     assert user_version(path) == SCHEMA_VERSION
-    assert {"settings", "scores"} <= tables(path)
+    assert {"settings", "scores", "games"} <= tables(path)
 
 
 def test_reopen_keeps_settings_and_scores(tmp_path):
@@ -109,6 +109,7 @@ def test_reopen_keeps_settings_and_scores(tmp_path):
             {"clears": 2},
             "{}",
             "score",
+            0,
             new_id,
         )
 
@@ -147,13 +148,13 @@ def test_added_migration_runs_on_reopen(tmp_path, monkeypatch):
     path = tmp_path / "a.sqlite3"
     with Storage(path) as st:
         st.add_score(entry(10, 2))
-    v2 = "ALTER TABLE scores ADD COLUMN flag INTEGER NOT NULL DEFAULT 3;"
-    monkeypatch.setattr(storage_mod, "MIGRATIONS", [*storage_mod.MIGRATIONS, v2])
-    monkeypatch.setattr(storage_mod, "SCHEMA_VERSION", 2)
+    extra = "ALTER TABLE scores ADD COLUMN flag INTEGER NOT NULL DEFAULT 3;"
+    monkeypatch.setattr(storage_mod, "MIGRATIONS", [*storage_mod.MIGRATIONS, extra])
+    monkeypatch.setattr(storage_mod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with Storage(path) as st:
         assert st.notice is None
         assert [e.score for e in st.top_scores("dice_slayer")] == [10]
-    assert user_version(path) == 2
+    assert user_version(path) == SCHEMA_VERSION + 1
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT flag FROM scores").fetchall() == [(3,)]
     conn.close()
@@ -169,14 +170,14 @@ def test_failed_migration_rolls_back_and_keeps_file(tmp_path, monkeypatch):
         raise sqlite3.OperationalError("boom")
 
     monkeypatch.setattr(storage_mod, "MIGRATIONS", [*storage_mod.MIGRATIONS, broken])
-    monkeypatch.setattr(storage_mod, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(storage_mod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with Storage(path) as st:
         assert st.notice_key == "storage.unavailable"  # even a fresh file cannot be migrated
         st.set_setting("still", "works")  # in-memory fallback
         assert st.get_setting("still") == "works"
         kept = st.moved_to
     assert kept is not None and kept.exists()
-    assert user_version(kept) == 1
+    assert user_version(kept) == SCHEMA_VERSION
     assert "half_done" not in tables(kept)
 
 
@@ -186,21 +187,21 @@ def test_migrate_is_one_transaction(monkeypatch):
         raise sqlite3.OperationalError("boom")
 
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    storage_mod._migrate(conn, 0)
-    monkeypatch.setattr(storage_mod, "MIGRATIONS", [*storage_mod.MIGRATIONS, broken])
+    real = list(storage_mod.MIGRATIONS)
+    for number in range(len(real)):
+        storage_mod._migrate(conn, number)
+    monkeypatch.setattr(storage_mod, "MIGRATIONS", [*real, broken])
     with pytest.raises(sqlite3.OperationalError):
-        storage_mod._migrate(conn, 1)
+        storage_mod._migrate(conn, len(real))
     assert not conn.in_transaction
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(real)
     assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchall() == []
-    monkeypatch.setattr(
-        storage_mod, "MIGRATIONS", [*storage_mod.MIGRATIONS[:1], "CREATE TABLE t (x);", "oops;"]
-    )
-    storage_mod._migrate(conn, 1)
+    monkeypatch.setattr(storage_mod, "MIGRATIONS", [*real, "CREATE TABLE t (x);", "oops;"])
+    storage_mod._migrate(conn, len(real))
     with pytest.raises(sqlite3.OperationalError):
-        storage_mod._migrate(conn, 2)
+        storage_mod._migrate(conn, len(real) + 1)
     assert not conn.in_transaction
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(real) + 1
     conn.close()
 
 
@@ -451,3 +452,54 @@ def test_storage_module_has_no_pygame_import():
     for name in ("paths.py", "storage.py", "settings.py"):
         assert "pygame" not in (root / name).read_text(encoding="utf-8"), name
     assert os.sep not in DB_NAME
+
+
+# --- schema v2: tiebreaks, rounds-ranked boards, finished games ---
+
+
+def test_v1_file_is_migrated_to_v2_keeping_its_scores(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    storage_mod._migrate(conn, 0)
+    conn.execute(
+        "INSERT INTO scores (title, name, score, rounds, played_at, seed, rules_version, details, replay)"
+        " VALUES ('dice_slayer', 'Old', 33, 12, '2026-01-01T00:00:00', 1, 'dice_slayer/1', '{}', '{}')"
+    )
+    conn.close()
+    assert user_version(path) == 1
+    with Storage(path) as st:
+        assert st.notice is None
+        (old,) = st.top_scores("dice_slayer")
+        assert (old.name, old.score, old.rounds, old.tiebreak) == ("Old", 33, 12, 0)
+        st.record_game("dice_slayer", "end", 12, {"score": 33}, "{}")
+    assert user_version(path) == 2
+
+
+def test_rounds_board_ranks_fewest_rounds_then_tiebreak(tmp_path):
+    with Storage(tmp_path / "a.sqlite3") as st:
+        for name, rounds, damage in [("slow", 9, 0), ("fast", 4, 2), ("faster", 4, 1), ("quick", 5, 0)]:
+            st.add_score(ScoreEntry("dice_combat", name, 0, rounds, "2026-01-01T00:00:00", 1, "dice_combat/1",
+                                    {}, "{}", board="fastest", tiebreak=damage))
+        assert [e.name for e in st.top_scores("dice_combat", board="fastest")] == ["faster", "fast", "quick", "slow"]
+        assert st.rank_of("dice_combat", 0, 4, board="fastest", tiebreak=0) == 1
+        assert st.rank_of("dice_combat", 0, 4, board="fastest", tiebreak=2) == 3
+        assert st.qualifies("dice_combat", 0, 30, board="fastest")  # a win always counts on a short board
+        assert not st.qualifies("dice_combat", 0, 30, board="fastest", limit=4)
+
+
+def test_score_board_breaks_ties_by_tiebreak(tmp_path):
+    with Storage(tmp_path / "a.sqlite3") as st:
+        for name, tb in [("b", 5), ("a", 2)]:
+            st.add_score(ScoreEntry("dice_combat", name, 3, 20, "2026-01-01T00:00:00", 1, "dice_combat/1", {},
+                                    "{}", board="streak", tiebreak=tb))
+        assert [e.name for e in st.top_scores("dice_combat", board="streak")] == ["a", "b"]
+        assert st.rank_of("dice_combat", 3, 20, board="streak", tiebreak=3) == 2
+
+
+def test_finished_games_are_counted_by_outcome(tmp_path):
+    with Storage(tmp_path / "a.sqlite3") as st:
+        for outcome in ("win", "loss", "win"):
+            st.record_game("dice_combat", outcome, 7, {"damage": 1}, "{}")
+        st.record_game("dice_slayer", "end", 30, {}, "{}")
+        assert st.game_counts("dice_combat") == {"win": 2, "loss": 1}
+        assert st.game_counts("hexa") == {}

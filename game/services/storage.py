@@ -39,10 +39,24 @@ CREATE TABLE scores (
 CREATE INDEX scores_title_board ON scores (title, board);
 """
 
+_V2 = """
+ALTER TABLE scores ADD COLUMN tiebreak INTEGER NOT NULL DEFAULT 0;  -- lower is better, after rounds
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    played_at TEXT NOT NULL,
+    outcome TEXT NOT NULL,  -- 'win', 'loss', or 'end' for a game without a winner
+    rounds INTEGER NOT NULL,
+    details TEXT NOT NULL,  -- JSON object: statistics, opponents and their levels
+    replay TEXT NOT NULL
+);
+CREATE INDEX games_title ON games (title);
+"""
+
 # MIGRATIONS[i] upgrades a file from user_version i to i + 1: an SQL script, or a function that
 # takes the connection (inside the transaction; it must not call executescript). Append to add one.
 Migration = str | Callable[[sqlite3.Connection], None]
-MIGRATIONS: list[Migration] = [_V1]
+MIGRATIONS: list[Migration] = [_V1, _V2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 MESSAGES = {
@@ -51,8 +65,21 @@ MESSAGES = {
     "storage.unavailable": "The save file could not be opened; scores and settings will not be kept this time.",
 }
 
-_COLUMNS = "title, name, score, rounds, played_at, seed, rules_version, details, replay, board, id"
-_RANKING = "ORDER BY score DESC, rounds ASC, played_at ASC, id ASC"
+_COLUMNS = "title, name, score, rounds, played_at, seed, rules_version, details, replay, board, tiebreak, id"
+# Boards ranked by fewest rounds (then tiebreak) instead of highest score; every other board ranks by score.
+ROUNDS_BOARDS = {"fastest"}
+_ORDER = {
+    "score": "score DESC, rounds ASC, tiebreak ASC, played_at ASC, id ASC",
+    "rounds": "rounds ASC, tiebreak ASC, played_at ASC, id ASC",
+}
+_AHEAD = {  # an existing entry ranks ahead of (or equal to) a new one with these values
+    "score": "(score > :score OR (score = :score AND (rounds < :rounds OR (rounds = :rounds AND tiebreak <= :tb))))",
+    "rounds": "(rounds < :rounds OR (rounds = :rounds AND tiebreak <= :tb))",
+}
+
+
+def _kind(board: str) -> str:
+    return "rounds" if board in ROUNDS_BOARDS else "score"
 
 
 class _TooNew(Exception):
@@ -73,6 +100,7 @@ class ScoreEntry:
     details: dict[str, Any]
     replay: str
     board: str = "score"
+    tiebreak: int = 0
     id: int | None = None
 
 
@@ -214,36 +242,55 @@ class Storage:
         """Record a finished game; returns its id."""
         cur = self._conn.execute(
             "INSERT INTO scores (title, board, name, score, rounds, played_at, seed, rules_version, details,"
-            " replay) VALUES (:title, :board, :name, :score, :rounds, :played_at, :seed, :rules_version,"
-            " :details, :replay)",
+            " replay, tiebreak) VALUES (:title, :board, :name, :score, :rounds, :played_at, :seed,"
+            " :rules_version, :details, :replay, :tiebreak)",
             {**asdict(entry), "details": json.dumps(entry.details, ensure_ascii=False)},
         )
         return int(cur.lastrowid)
 
     def top_scores(self, title: str, board: str = "score", limit: int = 10) -> list[ScoreEntry]:
-        """The best entries: higher score, then fewer rounds, then earlier played_at."""
+        """The best entries: higher score (fewer rounds on a ROUNDS_BOARDS board), then tiebreaks, then date."""
         rows = self._conn.execute(
-            f"SELECT {_COLUMNS} FROM scores WHERE title = ? AND board = ? {_RANKING} LIMIT ?",
+            f"SELECT {_COLUMNS} FROM scores WHERE title = ? AND board = ? ORDER BY {_ORDER[_kind(board)]} LIMIT ?",
             (title, board, limit),
         ).fetchall()
         return [_entry(row) for row in rows]
 
-    def rank_of(self, title: str, score: int, rounds: int, board: str = "score") -> int:
+    def rank_of(self, title: str, score: int, rounds: int, board: str = "score", tiebreak: int = 0) -> int:
         """The 1-based rank a new entry would get, placed after existing equal entries."""
         (better,) = self._conn.execute(
-            "SELECT COUNT(*) FROM scores WHERE title = ? AND board = ?"
-            " AND (score > ? OR (score = ? AND rounds <= ?))",
-            (title, board, score, score, rounds),
+            f"SELECT COUNT(*) FROM scores WHERE title = :title AND board = :board AND {_AHEAD[_kind(board)]}",
+            {"title": title, "board": board, "score": score, "rounds": rounds, "tb": tiebreak},
         ).fetchone()
         return better + 1
 
-    def qualifies(self, title: str, score: int, rounds: int, board: str = "score", limit: int = 10) -> bool:
-        """True if a new entry would make the top `limit` (a score of 0 never does)."""
-        return score > 0 and self.rank_of(title, score, rounds, board) <= limit
+    def qualifies(self, title: str, score: int, rounds: int, board: str = "score", limit: int = 10,
+                  tiebreak: int = 0) -> bool:
+        """True if a new entry would make the top `limit` (a score of 0 never does on a score board)."""
+        if score <= 0 and _kind(board) == "score":
+            return False
+        return self.rank_of(title, score, rounds, board, tiebreak) <= limit
+
+    # finished games
+
+    def record_game(self, title: str, outcome: str, rounds: int, details: dict[str, Any], replay: str) -> int:
+        """Keep a finished game (every game, not only the best); returns its id."""
+        cur = self._conn.execute(
+            "INSERT INTO games (title, played_at, outcome, rounds, details, replay) VALUES (?, ?, ?, ?, ?, ?)",
+            (title, timestamp(), outcome, rounds, json.dumps(details, ensure_ascii=False), replay),
+        )
+        return int(cur.lastrowid)
+
+    def game_counts(self, title: str) -> dict[str, int]:
+        """How many finished games of `title` ended in each outcome."""
+        rows = self._conn.execute(
+            "SELECT outcome, COUNT(*) FROM games WHERE title = ? GROUP BY outcome", (title,)
+        ).fetchall()
+        return dict(rows)
 
 
 def _entry(row: tuple[Any, ...]) -> ScoreEntry:
     """A ScoreEntry from a row selected with _COLUMNS."""
-    *head, details, replay, board, id_ = row
+    *head, details, replay, board, tiebreak, id_ = row
     details = _decode(details, {})
-    return ScoreEntry(*head, details if isinstance(details, dict) else {}, replay, board, id_)
+    return ScoreEntry(*head, details if isinstance(details, dict) else {}, replay, board, tiebreak, id_)

@@ -52,6 +52,9 @@ class GameOverScene(Scene):
         self.name = str(storage.get_setting("player_name", ""))[:NAME_MAX]  # the last name used
         self.note: tuple[str, tuple] | None = (t("over.demo_score"), theme.INK_DIM) if demo else None
         self.time = 0.0
+        if not demo:  # every finished game counts in the lifetime statistics, not only the best
+            text = replay.dumps(replay.record(state, seed=seed, result=self.stats))
+            storage.record_game(TITLE, "end", self.stats["rounds"], self.stats, text)
         y = 600
         self.row = ButtonRow([
             Button(pygame.Rect(330, y, 190, 54), "", self.play_again, primary=True),
