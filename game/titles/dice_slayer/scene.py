@@ -7,8 +7,6 @@ events into a queue of timed animation beats, and blocks picks until the queue h
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
@@ -28,9 +26,10 @@ from game.titles.dice_slayer.rules import (
     new_state,
 )
 from game.ui import theme
+from game.ui.anim import DieSprite, Effects, Timeline
 from game.ui.dice import die_surface, glow
 from game.ui.text import blit
-from game.ui.tween import ease_in_out, ease_out_back, ease_out_cubic, lerp2, pulse
+from game.ui.tween import ease_in_out, ease_out_back, pulse
 
 PLATE = pygame.Rect(40, 96, 800, 470)
 PLATE_INNER = PLATE.inflate(-28, 0)
@@ -50,68 +49,6 @@ def make_scene(app, seed: int | None = None, autoplay: bool = False) -> DiceSlay
     return DiceSlayerScene(app, seed, autoplay)
 
 
-@dataclass
-class DieSprite:
-    """A die on screen: where it is, where it is going, and how it looks."""
-
-    value: int
-    pos: tuple[float, float]
-    start: tuple[float, float] = (0.0, 0.0)
-    target: tuple[float, float] = (0.0, 0.0)
-    t0: float = 0.0
-    duration: float = 0.0
-    ease: Callable[[float], float] = ease_out_cubic
-    spin: float = 0.0        # degrees of tumble left to turn, easing to 0 on arrival
-    alpha: int = 255
-    fade: bool = False       # fading out while it moves (leaving the stock)
-
-    def move(self, target: tuple[float, float], now: float, duration: float,
-             ease: Callable[[float], float] = ease_out_cubic) -> None:
-        self.start, self.target, self.t0, self.duration, self.ease = self.pos, target, now, duration, ease
-
-    def update(self, now: float) -> None:
-        if self.duration <= 0:
-            self.pos = self.target
-            return
-        progress = min(1.0, (now - self.t0) / self.duration)
-        self.pos = lerp2(self.start, self.target, self.ease(max(progress, 0.0)))
-        if self.fade:
-            self.alpha = int(255 * (1 - progress))
-
-    def angle(self, now: float) -> float:
-        if not self.spin or self.duration <= 0:
-            return 0.0
-        return self.spin * (1 - ease_out_cubic((now - self.t0) / self.duration))
-
-
-@dataclass
-class Particle:
-    pos: list[float]
-    vel: list[float]
-    life: float
-    color: tuple[int, int, int]
-    size: float
-
-
-@dataclass
-class Popup:
-    text: str
-    pos: tuple[float, float]
-    born: float
-    size: int
-    color: tuple[int, int, int]
-    life: float = 1.2
-
-
-@dataclass
-class Beat:
-    """One step of the animation queue: `start` runs when it begins, then it lasts `duration`."""
-
-    duration: float
-    start: Callable[[], None] = lambda: None
-    begun: bool = field(default=False)
-
-
 class DiceSlayerScene(Scene):
     """Play one game; the bot can play instead (demo) or whisper a hint (H)."""
 
@@ -129,10 +66,8 @@ class DiceSlayerScene(Scene):
         self.plate: list[DieSprite] = []
         self.stock: list[DieSprite] = []
         self.leaving: list[DieSprite] = []
-        self.particles: list[Particle] = []
-        self.popups: list[Popup] = []
-        self.beats: list[Beat] = []
-        self.banner: tuple[str, float, tuple[int, int, int]] | None = None
+        self.timeline = Timeline()
+        self.effects = Effects(random.Random(self.seed ^ 0xF00D))  # looks only; never the dice
         self.flash_until = 0.0
         self.doomed: set[int] = set()    # side values lit during a set flash
         self.shake_until = 0.0
@@ -156,12 +91,12 @@ class DiceSlayerScene(Scene):
     def speed(self, seconds: float) -> float:
         return seconds / self.app.anim_speed()
 
-    def queue(self, duration: float, start: Callable[[], None] = lambda: None) -> None:
-        self.beats.append(Beat(self.speed(duration), start))
+    def queue(self, duration: float, start=lambda: None) -> None:
+        self.timeline.queue(self.speed(duration), start)
 
     @property
     def busy(self) -> bool:
-        return bool(self.beats)
+        return self.timeline.busy
 
     @property
     def picking(self) -> bool:
@@ -169,25 +104,13 @@ class DiceSlayerScene(Scene):
 
     def update(self, dt: float) -> None:
         self.now += dt
-        self._run_beats(dt)
+        self.timeline.update(dt)
         for sprite in self.plate + self.stock + self.leaving:
             sprite.update(self.now)
         self.leaving = [s for s in self.leaving if s.alpha > 0]
         self._update_effects(dt)
         if not self.busy:
             self._advance()
-
-    def _run_beats(self, dt: float) -> None:
-        while self.beats:
-            beat = self.beats[0]
-            if not beat.begun:
-                beat.begun = True
-                beat.start()
-            beat.duration -= dt
-            if beat.duration > 0:
-                return
-            self.beats.pop(0)
-            dt = 0.0
 
     def _advance(self) -> None:
         """Roll at a chance node; let the bot pick in a demo."""
@@ -285,7 +208,7 @@ class DiceSlayerScene(Scene):
         self.flash_until = self.now + self.speed(0.55)
         self.doomed = set(event.sides)
         kind = t(f"ds.{event.kind}")
-        self.banner = (f"{kind}!", self.now, theme.WARN)
+        self.effects.show_banner(f"{kind}!", self.now, theme.WARN)
 
     def _queue_clear(self, event: Cleared) -> None:
         k = len(event.removed)
@@ -301,38 +224,30 @@ class DiceSlayerScene(Scene):
         self.app.audio.play("clear_big" if k >= 4 else "clear")
         gone = [s for s in self.plate if s.value in self.doomed]
         for sprite in gone:
-            self._spray(sprite.pos, 10 + 2 * k)
+            self.effects.spray((sprite.pos[0] + DIE / 2, sprite.pos[1] + DIE / 2), 10 + 2 * k)
             self.plate.remove(sprite)
         cx = sum(s.pos[0] for s in gone) / len(gone) + DIE / 2
         cy = max(PLATE.y + 130, sum(s.pos[1] for s in gone) / len(gone))
-        self.popups.append(Popup(f"{k}² = +{k * k}", (cx, cy), self.now, min(34 + 6 * k, 80), theme.WARN))
+        self.effects.popup(f"{k}² = +{k * k}", (cx, cy), self.now, min(34 + 6 * k, 80), theme.WARN)
         self.score_target += event.points
         self.doomed = set()
         self.relayout(self.speed(0.4))
 
-    def _spray(self, pos: tuple[float, float], count: int) -> None:
-        rng = self.bot_rng
-        for _ in range(count):
-            color = rng.choice((theme.DIE_FACE, theme.ACCENT, theme.WARN, theme.DIE_PIP_RED))
-            self.particles.append(Particle([pos[0] + DIE / 2, pos[1] + DIE / 2],
-                                           [rng.uniform(-260, 260), rng.uniform(-420, -60)],
-                                           rng.uniform(0.5, 0.9), color, rng.uniform(3, 7)))
-
     def _all_clear_beat(self) -> None:
         self.app.audio.play("all_clear")
-        self.banner = (t("ds.all_clear"), self.now, theme.GOOD)
+        self.effects.show_banner(t("ds.all_clear"), self.now, theme.GOOD)
         for i in range(6):
-            self._spray((PLATE.x + 80 + i * 130, PLATE.centery), 12)
+            self.effects.spray((PLATE.x + 80 + i * 130, PLATE.centery), 12)
 
     def _game_over_beat(self) -> None:
         self.app.audio.play("game_over")
         self.shake_until = self.now + 0.45
-        self.banner = (t("over.title"), self.now, theme.BAD)
+        self.effects.show_banner(t("over.title"), self.now, theme.BAD)
 
     def finish(self) -> None:
         from game.titles.dice_slayer.game_over import GameOverScene
 
-        self.beats.append(Beat(10.0))  # hold until the scene is replaced
+        self.timeline.queue(10.0)  # hold until the scene is replaced
         self.app.stack.replace(GameOverScene(self.app, self.state, self.seed, self.autoplay))
 
     def say(self, text: str, color: tuple[int, int, int] = theme.INK) -> None:
@@ -439,13 +354,7 @@ class DiceSlayerScene(Scene):
 
     # --- effects ----------------------------------------------------------------------------------
     def _update_effects(self, dt: float) -> None:
-        for p in self.particles:
-            p.pos[0] += p.vel[0] * dt
-            p.pos[1] += p.vel[1] * dt
-            p.vel[1] += 900 * dt
-            p.life -= dt
-        self.particles = [p for p in self.particles if p.life > 0]
-        self.popups = [p for p in self.popups if self.now - p.born < p.life]
+        self.effects.update(dt, self.now)
         target = self.score_target
         if self.shown_score < target:
             self.shown_score = min(target, self.shown_score + max(1.0, (target - self.shown_score) * 6 * dt))
@@ -514,14 +423,7 @@ class DiceSlayerScene(Scene):
         if style != "normal" or (hint_value == sprite.value):
             color = theme.BAD if style == "doomed" else theme.GOOD if hint_value == sprite.value else theme.ACCENT
             surface.blit(glow(DIE, color), (sprite.pos[0] - DIE / 2, sprite.pos[1] - DIE / 2))
-        image = die_surface(sprite.value, DIE, style)
-        angle = sprite.angle(self.now)
-        if angle:
-            image = pygame.transform.rotate(image, angle)
-            center = (sprite.pos[0] + DIE / 2, sprite.pos[1] + DIE / 2)
-            surface.blit(image, image.get_rect(center=center))
-        else:
-            surface.blit(image, sprite.pos)
+        sprite.blit(surface, die_surface(sprite.value, DIE, style), self.now)
 
     def _draw_danger(self, surface: pygame.Surface) -> None:
         count = len(self.state.plate) - (1 if self.picking else 0)
@@ -558,10 +460,7 @@ class DiceSlayerScene(Scene):
             image = die_surface(sprite.value, STOCK_DIE, style)
             if flashing:
                 surface.blit(glow(STOCK_DIE, theme.WARN), (sprite.pos[0] - STOCK_DIE / 2, sprite.pos[1] - STOCK_DIE / 2))
-            if sprite.alpha < 255:
-                image = image.copy()
-                image.set_alpha(sprite.alpha)
-            surface.blit(image, sprite.pos)
+            sprite.blit(surface, image, self.now)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         card = PREVIEW_CARD
@@ -603,20 +502,7 @@ class DiceSlayerScene(Scene):
         return text
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
-        for p in self.particles:
-            pygame.draw.rect(surface, p.color, (p.pos[0], p.pos[1], p.size, p.size))
-        for popup in self.popups:
-            age = (self.now - popup.born) / popup.life
-            size = int(popup.size * (0.6 + 0.4 * ease_out_back(min(1.0, age * 3))))
-            pos = (popup.pos[0], popup.pos[1] - 60 * age)
-            blit(surface, popup.text, max(size, 12), pos, popup.color, True, "center")
-        if self.banner:
-            text, born, color = self.banner
-            age = self.now - born
-            if age < 1.2:
-                size = int(72 * (0.7 + 0.3 * ease_out_back(min(1.0, age * 4))))
-                blit(surface, text, size, (PLATE.centerx + 3, PLATE.centery + 3), theme.BG_DEEP, True, "center")
-                blit(surface, text, size, PLATE.center, color, True, "center")
+        self.effects.draw(surface, self.now, PLATE.center)
         if self.message and self.now - self.message[1] < 2.0:
             blit(surface, self.message[0], 22, (PLATE.centerx, PLATE.y + 20), self._message_color, True, "midtop")
 
