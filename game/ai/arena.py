@@ -6,6 +6,8 @@ Game i is seeded S+i, and every bot meets the same chance outcomes in it (each d
 
 # A title offers `rules.new_state()`, `bots.BOTS` (name -> bot factory) and, optionally, `bots.ORACLES`:
 # name -> factory(round_cap) of an object with `outcomes_needed()` and `plan(outcomes) -> (score, actions)`.
+# A solo title whose game is won or lost sets `bots.ARENA_METRIC = "win_rate"` (returns() is 1 for a win, 0 for
+# a loss): the arena then reports wins, the win rate and its 95% Wilson interval instead of score statistics.
 # Multi-player titles (a --players option, rotated seats, win rates) are still to come.
 
 from __future__ import annotations
@@ -134,6 +136,29 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
 
+def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    rate, z2 = wins / games, z * z / games
+    centre = (rate + z2 / 2) / (1 + z2)
+    half = z * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games)) / (1 + z2)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarise_wins(games: list[Game]) -> dict:
+    """Wins, win rate with its 95% interval, rounds and think time of one player's games."""
+    wins = sum(g.score > 0 for g in games)
+    low, high = wilson_interval(wins, len(games))
+    think = [t for g in games for t in g.think] or [0.0]
+    return {
+        "wins": wins, "games": len(games), "win_rate": wins / len(games), "ci95": [low, high],
+        "mean_rounds": statistics.fmean(g.rounds for g in games),
+        "think_ms_mean": 1000 * statistics.fmean(think), "think_ms_p95": 1000 * percentile(think, 95),
+        "think_per": "decision", "scores": [g.score for g in games],
+    }
+
+
 def summarise(games: list[Game], bound: list[Game] | None, per_game: bool) -> dict:
     """Score and think-time statistics of one player's games (and its share of the oracle's scores)."""
     scores = [g.score for g in games]
@@ -164,27 +189,50 @@ def run(slug: str, names: list[str], games: int, seed: int, round_cap: int | Non
                          f"{slug} has {', '.join([*bots, *oracles])}")
     seeds = list(range(seed, seed + games))
     began = time.perf_counter()
-    results = {}
+    results, rates = {}, {}
     for name in names:
+        started = time.perf_counter()
         if name in oracles:
             results[name] = run_oracle(title, oracles[name], seeds, round_cap, jobs)
         else:
             results[name] = [play_solo(title, bots[name](), s, round_cap) for s in seeds]
+        rates[name] = games / max(time.perf_counter() - started, 1e-9)
+    metric = getattr(title.bots, "ARENA_METRIC", "score")
     oracle = next((n for n in names if n in oracles), None)
     bound = results[oracle] if oracle else None
+    summaries = {}
+    for name in names:
+        if metric == "win_rate":
+            summaries[name] = summarise_wins(results[name])
+        else:
+            summaries[name] = summarise(results[name], bound, name in oracles)
+        summaries[name]["games_per_s"] = rates[name]
     return {
-        "title": slug, "games": games, "seed": seed, "round_cap": round_cap, "bound": oracle,
-        "bots": {n: summarise(results[n], bound, n in oracles) for n in names},
-        "elapsed_s": time.perf_counter() - began,
+        "title": slug, "metric": metric, "games": games, "seed": seed, "round_cap": round_cap, "bound": oracle,
+        "bots": summaries, "elapsed_s": time.perf_counter() - began,
     }
+
+
+def win_table(report: dict) -> list[str]:
+    """The rows of a win-rate report."""
+    lines = [f"{'bot':<12}{'wins':>8}{'win rate':>10}{'95% interval':>18}{'rounds':>9}{'think ms':>10}"
+             f"{'p95 ms':>10}{'games/s':>10}"]
+    for name, s in report["bots"].items():
+        low, high = s["ci95"]
+        lines.append(f"{name:<12}{s['wins']:>8}{s['win_rate']:>10.4f}{f'{low:.4f}-{high:.4f}':>18}"
+                     f"{s['mean_rounds']:>9.2f}{s['think_ms_mean']:>10.4f}{s['think_ms_p95']:>10.4f}"
+                     f"{s['games_per_s']:>10.0f}")
+    return lines
 
 
 def table(report: dict) -> str:
     """The report as a readable table."""
     cap = report["round_cap"]
     lines = [f"{report['title']}: {report['games']} games from seed {report['seed']}"
-             f"{f', rounds capped at {cap}' if cap else ''} ({report['elapsed_s']:.1f} s)",
-             f"{'bot':<12}{'mean':>9}{'median':>9}{'p90':>9}{'rounds':>9}{'think ms':>10}{'p95 ms':>10}"
+             f"{f', rounds capped at {cap}' if cap else ''} ({report['elapsed_s']:.1f} s)"]
+    if report["metric"] == "win_rate":
+        return "\n".join(lines + win_table(report))
+    lines += [f"{'bot':<12}{'mean':>9}{'median':>9}{'p90':>9}{'rounds':>9}{'think ms':>10}{'p95 ms':>10}"
              + (f"{'of bound':>10}{'mean ratio':>12}" if report["bound"] else "")]
     for name, s in report["bots"].items():
         row = (f"{name:<12}{s['mean']:>9.2f}{s['median']:>9.1f}{s['p90']:>9.1f}{s['mean_rounds']:>9.1f}"

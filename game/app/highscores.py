@@ -1,4 +1,8 @@
-"""The top-10 table of a solo title, with the newest entry highlighted."""
+"""The top-10 tables of a solo title, one per board (←/→ switch boards), the newest entry highlighted.
+
+A title's scene module lists its boards in SCORE_BOARDS: board -> [(header key, field), ...], where a
+field is "score", "rounds", "tiebreak" or "details.<name>".
+"""
 
 from __future__ import annotations
 
@@ -13,24 +17,39 @@ from game.ui.tween import pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
 ROW_H = 40
+NUMBERS_FROM, NUMBERS_TO = 470, 1030  # right edges of the numeric columns
+
+
+def field_value(entry, field: str) -> str:
+    if field.startswith("details."):
+        return str(entry.details.get(field.removeprefix("details."), ""))
+    return str(getattr(entry, field))
 
 
 class HighScoresScene(Scene):
-    """Rank, name, score, rounds, the title's own statistics and the date."""
+    """Rank, name, the board's columns and the date."""
 
-    def __init__(self, app, slug: str, highlight_id: int | None = None) -> None:
+    def __init__(self, app, slug: str, highlight_id: int | None = None, board: str | None = None) -> None:
         super().__init__(app)
         self.info = registry.get(slug)
         self.title_slug = slug
         self.highlight_id = highlight_id
-        self.details = self.info.module("scene").SCORE_DETAILS
-        self.entries = app.storage.top_scores(slug, limit=10)
+        self.boards: dict[str, list[tuple[str, str]]] = self.info.module("scene").SCORE_BOARDS
+        self.board = board if board in self.boards else next(iter(self.boards))
+        self.entries = app.storage.top_scores(slug, self.board, limit=10)
         self.time = 0.0
         y = theme.HEIGHT - 96
         self.row = ButtonRow([
             Button(pygame.Rect(theme.WIDTH // 2 - 290, y, 280, 54), "", self.play_again, primary=True),
             Button(pygame.Rect(theme.WIDTH // 2 + 10, y, 280, 54), "", self.to_menu),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
+        self.tabs: list[tuple[pygame.Rect, str]] = []
+
+    def switch(self, step: int) -> None:
+        names = list(self.boards)
+        self.board = names[(names.index(self.board) + step) % len(names)]
+        self.entries = self.app.storage.top_scores(self.title_slug, self.board, limit=10)
+        self.app.audio.play("menu_move")
 
     def play_again(self) -> None:
         self.app.audio.play("menu_select")
@@ -45,47 +64,71 @@ class HighScoresScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and len(self.boards) > 1:
+            self.switch(-1 if event.key == pygame.K_UP else 1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._tab_at(event.pos):
+            if self._tab_at(event.pos) != self.board:
+                self.switch(1)
         else:
             self.row.handle(event)
+
+    def _tab_at(self, pos: tuple[int, int]) -> str | None:
+        return next((board for rect, board in self.tabs if rect.collidepoint(pos)), None)
 
     def update(self, dt: float) -> None:
         self.time += dt
 
-    def columns(self) -> list[tuple[str, int, str]]:
-        """(header, x, anchor) of every column."""
-        cols = [(t("scores.rank"), 130, "midright"), (t("scores.name"), 160, "midleft"),
-                (t("scores.score"), 490, "midright"), (t("scores.rounds"), 610, "midright")]
-        for i, (key, _) in enumerate(self.details):
-            cols.append((t(key), 760 + i * 135, "midright"))
-        cols.append((t("scores.date"), 1170, "midright"))
-        return cols
-
-    def cells(self, rank: int, entry) -> list[str]:
-        values = [str(rank), entry.name, str(entry.score), str(entry.rounds)]
-        values += [str(entry.details.get(field, "")) for _, field in self.details]
-        return values + [entry.played_at[:10]]
+    def columns(self) -> list[tuple[str, str, int, str]]:
+        """(header, field, x, anchor) of every column of this board."""
+        fields = self.boards[self.board]
+        step = (NUMBERS_TO - NUMBERS_FROM) // max(1, len(fields) - 1)
+        cols = [(t("scores.rank"), "rank", 130, "midright"), (t("scores.name"), "name", 160, "midleft")]
+        cols += [(t(key), field, NUMBERS_FROM + i * step, "midright") for i, (key, field) in enumerate(fields)]
+        return cols + [(t("scores.date"), "played_at", 1170, "midright")]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
-        blit(surface, t("scores.title", title=self.info.name()), 42, (theme.WIDTH // 2, 56), theme.ACCENT,
+        blit(surface, t("scores.title", title=self.info.name()), 42, (theme.WIDTH // 2, 50), theme.ACCENT,
              True, "center")
         table = pygame.Rect(80, 110, theme.WIDTH - 160, ROW_H * 11 + 24)
+        if len(self.boards) > 1:
+            self._draw_tabs(surface, table)
         panel(surface, table, theme.PANEL)
         columns = self.columns()
-        for header, x, anchor in columns:
+        for header, _, x, anchor in columns:
             blit(surface, header, 19, (x, table.y + 28), theme.INK_DIM, True, anchor)
         if not self.entries:
             blit(surface, t("scores.empty"), 26, table.center, theme.INK_DIM, anchor="center")
         for rank, entry in enumerate(self.entries, start=1):
-            y = table.y + 28 + rank * ROW_H
-            if entry.id == self.highlight_id:
-                glow = pygame.Rect(table.x + 8, y - ROW_H // 2 + 2, table.width - 16, ROW_H - 4)
-                shade = tuple(int(c * (0.35 + 0.25 * pulse(self.time, 1.4))) for c in theme.ACCENT)
-                pygame.draw.rect(surface, shade, glow, border_radius=8)
-            color = theme.INK if entry.id == self.highlight_id else theme.WARN if rank == 1 else theme.INK
-            for (_, x, anchor), text in zip(columns, self.cells(rank, entry), strict=True):
-                blit(surface, text, 22, (x, y), color, rank == 1, anchor)
+            self._draw_entry(surface, table, columns, rank, entry)
         for button, key in zip(self.row.buttons, ("over.play_again", "over.menu"), strict=True):
             button.label = t(key)
         self.row.draw(surface)
-        blit(surface, t("scores.help"), 17, (theme.WIDTH // 2, theme.HEIGHT - 22), theme.INK_DIM, anchor="center")
+        help_key = "scores.help_boards" if len(self.boards) > 1 else "scores.help"
+        blit(surface, t(help_key), 17, (theme.WIDTH // 2, theme.HEIGHT - 22), theme.INK_DIM, anchor="center")
+
+    def _draw_tabs(self, surface: pygame.Surface, table: pygame.Rect) -> None:
+        self.tabs = []
+        x = table.x
+        for board in self.boards:
+            label = t(f"scores.board.{board}")
+            rect = pygame.Rect(x, table.y - 34, 24 + 11 * len(label) + 60, 34)
+            active = board == self.board
+            pygame.draw.rect(surface, theme.PANEL if active else theme.BG_DEEP, rect, border_top_left_radius=10,
+                             border_top_right_radius=10)
+            blit(surface, label, 19, rect.center, theme.ACCENT if active else theme.INK_DIM, True, "center")
+            self.tabs.append((rect, board))
+            x = rect.right + 6
+
+    def _draw_entry(self, surface: pygame.Surface, table: pygame.Rect, columns, rank: int, entry) -> None:
+        y = table.y + 28 + rank * ROW_H
+        highlighted = entry.id == self.highlight_id
+        if highlighted:
+            glow = pygame.Rect(table.x + 8, y - ROW_H // 2 + 2, table.width - 16, ROW_H - 4)
+            shade = tuple(int(c * (0.35 + 0.25 * pulse(self.time, 1.4))) for c in theme.ACCENT)
+            pygame.draw.rect(surface, shade, glow, border_radius=8)
+        color = theme.INK if highlighted else theme.WARN if rank == 1 else theme.INK
+        for _, field, x, anchor in columns:
+            text = str(rank) if field == "rank" else entry.played_at[:10] if field == "played_at" else \
+                field_value(entry, field)
+            blit(surface, text, 22, (x, y), color, rank == 1, anchor)

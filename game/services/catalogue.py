@@ -63,6 +63,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "scores.date": {"en": "Date", "ja": "日付"},
     "scores.empty": {"en": "No scores yet. Be the first!", "ja": "まだ記録がありません。最初の記録を！"},
     "scores.help": {"en": "Enter play again · Esc menu", "ja": "Enter もう一度・Esc メニュー"},
+    "scores.help_boards": {"en": "↑↓ switch table · Enter play again · Esc menu",
+                           "ja": "↑↓ 表を切り替え・Enter もう一度・Esc メニュー"},
+    "scores.board.score": {"en": "High scores", "ja": "ハイスコア"},
+    "scores.board.streak": {"en": "Longest win streak", "ja": "最長連勝"},
+    "scores.board.fastest": {"en": "Fastest win", "ja": "最短勝利"},
+    "scores.streak": {"en": "Streak", "ja": "連勝"},
+    "scores.damage": {"en": "Damage", "ja": "打撃"},
     # --- storage notices --------------------------------------------------------------------------
     "storage.damaged": {
         "en": "Your save data was damaged and could not be read. It was kept as {path} and a fresh save was started.",

@@ -114,3 +114,36 @@ def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
     shade = pygame.Surface(size, pygame.SRCALPHA)
     shade.fill((8, 10, 16, alpha))
     return shade
+
+
+class TextField:
+    """A one-line text entry (a player's name): typing, Backspace, Enter to finish."""
+
+    def __init__(self, text: str = "", limit: int = 16) -> None:
+        self.text = text[:limit]
+        self.limit = limit
+
+    def start(self) -> None:
+        pygame.key.start_text_input()
+
+    def stop(self) -> None:
+        pygame.key.stop_text_input()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take one event; True when Enter finishes the entry."""
+        if event.type == pygame.TEXTINPUT:
+            printable = "".join(ch for ch in event.text if ch.isprintable())
+            self.text = (self.text + printable)[:self.limit]
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key == pygame.K_ESCAPE:
+                self.text = ""
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, box: pygame.Rect, caret_on: bool) -> None:
+        panel(surface, box, theme.BG_DEEP, theme.ACCENT)
+        blit(surface, self.text + ("|" if caret_on else " "), 28, (box.x + 16, box.centery), theme.INK, True,
+             "midleft")

@@ -23,6 +23,7 @@ DICE = {ATTACK: 2, DEFEND: 3}  # dice rolled by each choice
 BIG_DICE = 2
 MAX_DAMAGE = 3
 WIN, LOSS = "win", "loss"
+FACE_CHANCES = tuple((face, 1 / 6) for face in FACES)
 STRAIGHT_STARTS = (1, 2, 3, 4)  # no wrap-around: 5-6-1 and 6-1-2 are not straights
 
 
@@ -191,7 +192,7 @@ class DiceCombatState(State):
         return list(CHOICES)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(face, 1 / 6) for face in FACES]
+        return list(FACE_CHANCES)
 
     def explain_illegal(self, action: object) -> str:
         if self.is_chance_node():

@@ -16,7 +16,7 @@ from game.titles.dice_slayer.rules import DiceSlayerState, new_state
 from game.ui import theme
 from game.ui.text import blit
 from game.ui.tween import ease_out_back, pulse
-from game.ui.widgets import Button, ButtonRow, dim, panel
+from game.ui.widgets import Button, ButtonRow, TextField, dim, panel
 
 TITLE = "dice_slayer"
 NAME_MAX = 16
@@ -49,7 +49,7 @@ class GameOverScene(Scene):
         storage = app.storage
         self.asking = not demo and storage.qualifies(TITLE, self.stats["score"], self.stats["rounds"])
         self.rank = storage.rank_of(TITLE, self.stats["score"], self.stats["rounds"])
-        self.name = str(storage.get_setting("player_name", ""))[:NAME_MAX]  # the last name used
+        self.field = TextField(str(storage.get_setting("player_name", "")), NAME_MAX)  # the last name used
         self.note: tuple[str, tuple] | None = (t("over.demo_score"), theme.INK_DIM) if demo else None
         self.time = 0.0
         if not demo:  # every finished game counts in the lifetime statistics, not only the best
@@ -65,17 +65,17 @@ class GameOverScene(Scene):
     def enter(self) -> None:
         if self.asking:
             self.app.audio.play("highscore")
-            pygame.key.start_text_input()
+            self.field.start()
 
     def leave(self) -> None:
-        pygame.key.stop_text_input()
+        self.field.stop()
 
     # --- actions ----------------------------------------------------------------------------------
     def save(self) -> None:
-        name = self.name.strip() or t("over.default_name")
+        name = self.field.text.strip() or t("over.default_name")
         entry = verified_entry(self.state, self.seed, name)
         self.asking = False
-        pygame.key.stop_text_input()
+        self.field.stop()
         if entry is None:
             self.note = (t("over.not_saved"), theme.BAD)
             self.app.audio.play("error")
@@ -105,23 +105,12 @@ class GameOverScene(Scene):
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if self.asking:
-            self._type(event)
+            if self.field.handle(event):
+                self.save()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
         else:
             self.row.handle(event)
-
-    def _type(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.TEXTINPUT:
-            printable = "".join(ch for ch in event.text if ch.isprintable())
-            self.name = (self.name + printable)[:NAME_MAX]
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.name = self.name[:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.save()
-            elif event.key == pygame.K_ESCAPE:
-                self.name = ""
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -173,7 +162,5 @@ class GameOverScene(Scene):
         box = pygame.Rect(0, 0, 440, 54)
         box.center = (card.centerx + 50, y + 62)
         blit(surface, t("over.enter_name"), 24, (box.x - 14, box.centery), theme.INK, anchor="midright")
-        panel(surface, box, theme.BG_DEEP, theme.ACCENT)
-        caret = "|" if pulse(self.time, 0.9) > 0.5 else " "
-        blit(surface, self.name + caret, 28, (box.x + 16, box.centery), theme.INK, True, "midleft")
+        self.field.draw(surface, box, pulse(self.time, 0.9) > 0.5)
         blit(surface, t("over.name_help"), 18, (card.centerx, card.bottom - 30), theme.INK_DIM, anchor="center")

@@ -41,8 +41,9 @@ STOCK_DIE = 76
 STOCK_Y = STOCK_CARD.y + 60
 STOCK_X = STOCK_CARD.x + 38
 SLOT_GAP = 104
-SCORE_DETAILS = [("scores.largest", "largest_clear"), ("scores.all_clears", "all_clears"),
-                 ("scores.removed", "dice_removed_total")]
+SCORE_BOARDS = {"score": [("scores.score", "score"), ("scores.rounds", "rounds"),
+                          ("scores.largest", "details.largest_clear"), ("scores.all_clears", "details.all_clears"),
+                          ("scores.removed", "details.dice_removed_total")]}
 
 
 def make_scene(app, seed: int | None = None, autoplay: bool = False) -> DiceSlayerScene:
