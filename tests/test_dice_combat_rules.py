@@ -255,7 +255,8 @@ def test_clone_is_independent():
     state.apply(6)
     copy = state.clone()
     before = snapshot(state)
-    play_round(copy, 2, (1, 1), DEFEND, (1, 1, 1))
+    for action in (1, 1, DEFEND, 1, 1, 1, 2):
+        copy.apply(action)
     copy.collection.append(9)
     assert snapshot(state) == before
     assert snapshot(state.clone()) == before

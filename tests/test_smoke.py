@@ -35,12 +35,21 @@ def finished_game(seed: int):
     return play_out(new_state(), random.Random(seed))
 
 
+def finished_duel(seed: int):
+    """A finished Dice Combat game, played by random choices."""
+    from game.titles.dice_combat.rules import new_state as new_duel
+
+    return play_out(new_duel(), random.Random(seed))
+
+
 def make(app, name):
     from game.app.highscores import HighScoresScene
     from game.app.menu import TitleMenuScene
     from game.app.overlays import NoticeScene, PauseScene
     from game.app.rules_scene import RulesScene
     from game.app.settings_scene import SettingsScene
+    from game.titles.dice_combat.game_over import DiceCombatOverScene
+    from game.titles.dice_combat.scene import DiceCombatScene, Run
     from game.titles.dice_slayer.game_over import GameOverScene
     from game.titles.dice_slayer.scene import DiceSlayerScene
 
@@ -54,10 +63,15 @@ def make(app, name):
         "dice_slayer": lambda: DiceSlayerScene(app, seed=5),
         "demo": lambda: DiceSlayerScene(app, seed=6, autoplay=True),
         "game_over": lambda: GameOverScene(app, finished_game(11), 11),
+        "dice_combat": lambda: DiceCombatScene(app, seed=5),
+        "dice_combat_demo": lambda: DiceCombatScene(app, seed=6, autoplay=True),
+        "dice_combat_over": lambda: DiceCombatOverScene(app, finished_duel(7), 7, Run()),
+        "dice_combat_scores": lambda: HighScoresScene(app, "dice_combat"),
     }[name]()
 
 
-SCENES = ["menu", "settings", "scores", "rules", "pause", "notice", "dice_slayer", "demo", "game_over"]
+SCENES = ["menu", "settings", "scores", "rules", "pause", "notice", "dice_slayer", "demo", "game_over",
+          "dice_combat", "dice_combat_demo", "dice_combat_over", "dice_combat_scores"]
 
 
 @pytest.mark.parametrize("name", SCENES)

@@ -92,5 +92,42 @@ def main(out: Path, language: str = "en") -> None:
     app.close()
 
 
+def dice_combat(out: Path, language: str = "en") -> None:
+    """A decision with the win chances shown, a hit, a victory and a defeat."""
+    from game.titles.dice_combat.scene import DiceCombatScene
+
+    home = tempfile.mkdtemp()
+    app = App(headless=True, storage=Storage(Path(home) / "shots.sqlite3"))
+    app.change_settings(language=language)
+    outcomes: dict[str, bool] = {}
+    for seed in range(1, 40):
+        app.stack.clear_to(DiceCombatScene(app, seed=seed))
+        settle(app, 2)
+        scene = app.stack.top
+        if seed == 1:
+            while not scene.deciding:
+                settle(app, 1)
+            key(app, pygame.K_h)
+            settle(app, 20)
+            shot(app, out, "dice_combat_decision")
+        while isinstance(app.stack.top, DiceCombatScene):
+            if scene.deciding:
+                scene.choose(scene.bot.choose(scene.state, scene.bot_rng))
+            settle(app, 1)
+            if "hit" not in outcomes and scene.shown_damage == 1 and scene.now < scene.shake_until:
+                shot(app, out, "dice_combat_hit")
+                outcomes["hit"] = True
+        result = "win" if app.stack.top.won else "defeat"
+        if result not in outcomes:
+            settle(app, 90)
+            shot(app, out, f"dice_combat_{result}")
+            outcomes[result] = True
+        if {"hit", "win", "defeat"} <= set(outcomes):
+            break
+    app.close()
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "out"), *(sys.argv[2:3]))
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "out")
+    main(target, *(sys.argv[2:3]))
+    dice_combat(target, *(sys.argv[2:3]))

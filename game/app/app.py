@@ -142,5 +142,6 @@ class App:
 
         self.storage.close()
         text.render.cache_clear()  # fonts die with pygame.quit(); a later App must load them anew
+        text.wrap.cache_clear()
         fonts.font.cache_clear()
         pygame.quit()

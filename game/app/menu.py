@@ -94,8 +94,11 @@ class TitleMenuScene(Scene):
 
     # --- scene ------------------------------------------------------------------------------------
     def enter(self) -> None:
-        self.best = {info.slug: self.app.storage.top_scores(info.slug, limit=1)
-                     for info in self.titles if info.solo}
+        self.best = {}
+        for info in self.titles:
+            if info.solo:
+                board = next(iter(info.module("scene").SCORE_BOARDS))
+                self.best[info.slug] = (board, self.app.storage.top_scores(info.slug, board, limit=1))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -160,8 +163,8 @@ class TitleMenuScene(Scene):
             blit(surface, line, 22, (area.x + 30, y), theme.INK)
             y += 34
         if info.solo:
-            best = self.best.get(info.slug)
-            text = t("menu.best", score=best[0].score) if best else t("menu.no_best")
+            board, best = self.best.get(info.slug, ("score", []))
+            text = t(f"menu.best.{board}", score=best[0].score) if best else t("menu.no_best")
             blit(surface, text, 24, (area.x + 30, area.bottom - 130), theme.WARN, True)
             self._draw_dice_row(surface, area)
         labels = ("menu.play", "menu.demo", "menu.highscores", "menu.rules")

@@ -48,6 +48,11 @@ TITLES: dict[str, TitleInfo] = {
             "Pick dice into a 3-slot stock; a triple or a straight blasts its neighbours off the plate.",
             "3つのストックで刻子か順子を作り、その両脇の数字を皿から消し去れ。",
         ),
+        TitleInfo(
+            "dice_combat", "Dice Combat", "ダイス戦闘", 1, 1,
+            "Duel an oni round by round: attack with two dice for its prize, or defend with three.",
+            "鬼との一騎打ち。2個で攻撃して賞品を奪うか、3個で守るか。",
+        ),
     ]
 }
 

@@ -27,8 +27,9 @@ def blit(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int], co
     return rect
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break text into lines that fit `width` (spaces for English, any character for Japanese)."""
+@lru_cache(maxsize=512)
+def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Break text into lines that fit `width` (spaces for English, any character for Japanese); cached."""
     face = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -41,7 +42,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 line = candidate
         lines.append(line.rstrip())
-    return lines
+    return tuple(lines)
 
 
 def _tokens(paragraph: str) -> list[str]:

@@ -1,8 +1,7 @@
 """Dice Combat (ダイス戦闘): the rules engine, exactly per shared/rules/dice_combat.md.
 
-Each round rolls the small plate (the prize) and the two big-plate dice (the target), one chance node per
-die; the player attacks (2 dice) or defends (3 dice); the roll is resolved one die at a time; END CHECK
-follows. A pattern (triple or straight) in the collection wins; 3 damage loses.
+Every die is a chance node (ints 1-6): the small plate, the two big-plate dice, then the player's roll after
+the decision ("attack" or "defend"). A pattern (triple or straight) in the collection wins; 3 damage loses.
 """
 
 from __future__ import annotations

@@ -1,0 +1,254 @@
+"""Dice Combat's end-of-game screen: victory or defeat, the run so far, and the two high-score tables.
+
+A win may enter the fastest-win table and offers the next game of the run; a defeat (or ending the run)
+may enter the win-streak table. Entries are stored only after their replays play back to the same result.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game.app.scene import Scene
+from game.core import replay
+from game.services.i18n import t
+from game.services.storage import ScoreEntry, timestamp
+from game.titles.dice_combat import monster
+from game.titles.dice_combat.rules import WIN, DiceCombatState, find_pattern, new_state
+from game.titles.dice_combat.scene import Run, arena_backdrop, make_scene
+from game.ui import theme
+from game.ui.dice import die_surface
+from game.ui.text import blit
+from game.ui.tween import ease_out_back, pulse
+from game.ui.widgets import Button, ButtonRow, TextField, dim, panel
+
+TITLE = "dice_combat"
+DEMO_NEXT = 5.0
+
+
+def replay_text(state: DiceCombatState, seed: int) -> str:
+    return replay.dumps(replay.record(state, seed=seed, result=state.statistics()))
+
+
+def verify_game(text: str) -> DiceCombatState | None:
+    """The finished game a replay plays back to, or None if it is refused or unfinished."""
+    try:
+        data = replay.loads(text)
+        state = replay.play_back(data, new_state)
+    except replay.ReplayError:
+        return None
+    return state if state.is_terminal() and state.statistics() == data.result else None
+
+
+def verify_run(replays: list[str]) -> Run | None:
+    """Re-play a whole run: every game but the last must be a win; None if any replay fails."""
+    run = Run()
+    for index, text in enumerate(replays):
+        state = verify_game(text)
+        if state is None or (state.result != WIN and index < len(replays) - 1):
+            return None
+        run.wins += state.result == WIN
+        run.rounds += state.round
+        run.damage += state.damage
+        run.replays.append(text)
+    return run
+
+
+class DiceCombatOverScene(Scene):
+    """Victory or defeat; name entry when a table is reached; then the next game or a new run."""
+
+    title_slug = TITLE
+
+    def __init__(self, app, state: DiceCombatState, seed: int, run: Run, demo: bool = False) -> None:
+        super().__init__(app)
+        self.state, self.seed, self.run, self.demo = state, seed, run, demo
+        self.won = state.result == WIN
+        self.time = 0.0
+        self.field = TextField(str(app.storage.get_setting("player_name", "")))
+        self.asking: str | None = None  # the board whose name entry is open
+        self.saved: list[str] = []
+        self.last_id: int | None = None  # the newest table entry, highlighted on the table
+        text = replay_text(state, seed)
+        run.rounds, run.damage, run.wins = run.rounds + state.round, run.damage + state.damage, run.wins + self.won
+        run.replays.append(text)
+        self.run_over = not self.won
+        if not demo:
+            app.storage.record_game(TITLE, state.result, state.round, state.statistics(), text)
+        self.counts = app.storage.game_counts(TITLE)
+        self.row = ButtonRow([], vertical=False, on_move=lambda: app.audio.play("menu_move"))
+        self._offer_tables()
+
+    # --- tables -----------------------------------------------------------------------------------
+    def _offer_tables(self) -> None:
+        """Open a name entry for the first table this game or run reaches; else show the buttons."""
+        storage = self.app.storage
+        if not self.demo and self.won and "fastest" not in self.saved and storage.qualifies(
+                TITLE, 1, self.state.round, board="fastest", tiebreak=self.state.damage):
+            self._ask("fastest")
+        elif not self.demo and self.run_over and self.run.wins and "streak" not in self.saved and storage.qualifies(
+                TITLE, self.run.wins, self.run.rounds, board="streak", tiebreak=self.run.damage):
+            self._ask("streak")
+        else:
+            self.asking = None
+            self._make_buttons()
+
+    def _ask(self, board: str) -> None:
+        self.asking = board
+        self.app.audio.play("highscore")
+        self.field.start()
+
+    def save(self) -> None:
+        board, self.asking = self.asking, None
+        self.field.stop()
+        name = self.field.text.strip() or t("over.default_name")
+        entry = self._entry(board, name)
+        self.saved.append(board)
+        if entry is None:
+            self.app.audio.play("error")
+        else:
+            self.app.storage.set_setting("player_name", name)
+            self.last_id = self.app.storage.add_score(entry)
+            self.app.audio.play("menu_select")
+        self._offer_tables()
+
+    def _entry(self, board: str, name: str) -> ScoreEntry | None:
+        """A verified table entry, or None if the replays do not give the same result."""
+        if board == "fastest":
+            state = verify_game(self.run.replays[-1])
+            if state is None or state.result != WIN:
+                return None
+            return ScoreEntry(TITLE, name, 1, state.round, timestamp(), self.seed, state.RULES_VERSION,
+                              state.statistics(), self.run.replays[-1], "fastest", state.damage)
+        again = verify_run(self.run.replays)
+        if again is None or (again.wins, again.rounds, again.damage) != (self.run.wins, self.run.rounds,
+                                                                         self.run.damage):
+            return None
+        return ScoreEntry(TITLE, name, again.wins, again.rounds, timestamp(), self.seed, self.state.RULES_VERSION,
+                          {"games": len(again.replays)}, json.dumps({"games": again.replays}), "streak", again.damage)
+
+    # --- actions ----------------------------------------------------------------------------------
+    def _make_buttons(self) -> None:
+        if self.won and not self.run_over:
+            specs = [("dc.next_game", self.next_game), ("dc.end_run", self.end_run)]
+        else:
+            specs = [("dc.new_run", self.new_run), ("menu.highscores", self.show_scores), ("over.menu", self.to_menu)]
+        width = 250
+        left = theme.WIDTH // 2 - (len(specs) * (width + 16) - 16) // 2
+        self.row.buttons = [Button(pygame.Rect(left + i * (width + 16), 612, width, 56), t(key), action,
+                                   primary=i == 0) for i, (key, action) in enumerate(specs)]
+        self.row.focus = 0
+        self.labels = [key for key, _ in specs]
+
+    def next_game(self) -> None:
+        self.app.audio.play("menu_select")
+        self.app.stack.replace(make_scene(self.app, autoplay=self.demo, run=self.run))
+
+    def end_run(self) -> None:
+        self.run_over = True
+        self.app.audio.play("menu_select")
+        self._offer_tables()
+
+    def new_run(self) -> None:
+        self.app.audio.play("menu_select")
+        self.app.stack.replace(make_scene(self.app, autoplay=self.demo))
+
+    def show_scores(self) -> None:
+        from game.app.highscores import HighScoresScene
+
+        board = self.saved[-1] if self.saved else "streak"
+        self.app.stack.replace(HighScoresScene(self.app, TITLE, self.last_id, board))
+
+    def to_menu(self) -> None:
+        from game.app.menu import TitleMenuScene
+
+        self.app.audio.play("back")
+        self.app.stack.clear_to(TitleMenuScene(self.app))
+
+    def leave(self) -> None:
+        self.field.stop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.asking:
+            if self.field.handle(event):
+                self.save()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.run_over:
+                self.to_menu()
+            else:
+                self.end_run()
+        else:
+            self.row.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.demo and self.time > DEMO_NEXT:
+            self.time = float("-inf")
+            if self.won:
+                self.next_game()
+            else:
+                self.new_run()
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(arena_backdrop(), (0, 0))
+        dim(surface, 90)
+        card = pygame.Rect(240, 30, 800, 560)
+        color = theme.GOOD if self.won else theme.BAD
+        panel(surface, card, theme.PANEL, color)
+        grow = 0.7 + 0.3 * ease_out_back(min(1.0, self.time * 3))
+        title = t("dc.victory") if self.won else t("dc.defeat")
+        blit(surface, title, int(66 * grow), (card.centerx, card.y + 62), color, True, "center")
+        blit(surface, self._subtitle(), 22, (card.centerx, card.y + 116), theme.INK_DIM, anchor="center")
+        self._draw_pattern(surface, card)
+        self._draw_stats(surface, card)
+        if self.asking:
+            self._draw_name_entry(surface, card)
+        else:
+            if not self.won:  # the oni, pleased with itself
+                monster.draw(surface, (card.centerx, card.bottom - 95), self.time, lunge=0.3 * pulse(self.time, 0.8))
+            for button, key in zip(self.row.buttons, self.labels, strict=True):
+                button.label = t(key)
+            self.row.draw(surface)
+        if self.demo:
+            blit(surface, t("over.demo_score"), 18, (card.centerx, card.bottom - 24), theme.SKY, anchor="center")
+
+    def _subtitle(self) -> str:
+        if self.won:
+            return t("dc.won_in", n=self.state.round)
+        return t("dc.lost_in", n=self.state.round)
+
+    def _draw_pattern(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        pattern = find_pattern(self.state.collection) if self.won else None
+        dice = list(pattern) if pattern else sorted(self.state.collection)
+        style = "lit" if pattern else "dim"
+        left = card.centerx - len(dice) * 34
+        for i, value in enumerate(dice):
+            bob = 6 * pulse(self.time + i * 0.2, 1.2) if pattern else 0
+            surface.blit(die_surface(value, 56, style), (left + i * 68, card.y + 150 - bob))
+
+    def _draw_stats(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        s = self.state.statistics()
+        rows = [
+            (t("over.rounds"), str(s["rounds"])), (t("dc.damage_taken"), f"{s['damage']} / 3"),
+            (t("dc.attacks"), f"{s['attack_successes']} / {s['attacks']}"),
+            (t("dc.defences"), f"{s['defence_successes']} / {s['defences']}"),
+            (t("dc.streak_now"), str(self.run.wins)),
+            (t("dc.record"), t("dc.record_value", wins=self.counts.get("win", 0), losses=self.counts.get("loss", 0))),
+        ]
+        for i, (label, value) in enumerate(rows):
+            x = card.x + 60 + (i % 2) * 370
+            y = card.y + 236 + (i // 2) * 42
+            blit(surface, label, 21, (x, y), theme.INK_DIM)
+            blit(surface, value, 23, (x + 320, y), theme.INK, True, "topright")
+
+    def _draw_name_entry(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        y = card.y + 395
+        key = "dc.new_fastest" if self.asking == "fastest" else "dc.new_streak"
+        glow = tuple(int(c * (0.75 + 0.25 * pulse(self.time, 1.0))) for c in theme.GOOD)
+        blit(surface, t(key), 28, (card.centerx, y), glow, True, "center")
+        box = pygame.Rect(0, 0, 440, 54)
+        box.center = (card.centerx + 50, y + 62)
+        blit(surface, t("over.enter_name"), 24, (box.x - 14, box.centery), theme.INK, anchor="midright")
+        self.field.draw(surface, box, pulse(self.time, 0.9) > 0.5)
+        blit(surface, t("over.name_help"), 18, (card.centerx, box.bottom + 22), theme.INK_DIM, anchor="center")

@@ -1,0 +1,448 @@
+"""Dice Combat's duel scene: the oni and its big plate, the prize on the small plate, hearts, the tray.
+
+The scene rolls the dice with its own seeded generator, shows the exact odds of each choice (and, on H,
+the perfect-play win chance), and plays the engine's events as timed beats. Games chain into a run:
+a win offers the next game, and the run's streak goes on the high-score table when it ends.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.app.scene import Scene
+from game.services.i18n import t
+from game.titles.dice_combat import bots, monster, odds
+from game.titles.dice_combat.rules import (
+    ATTACK,
+    DEFEND,
+    MAX_DAMAGE,
+    Chosen,
+    Damaged,
+    DiceCombatState,
+    DieRolled,
+    Lost,
+    PlatesRolled,
+    PrizeLost,
+    PrizeWon,
+    Resolved,
+    RoundStarted,
+    Won,
+    completing_values,
+    near_pairs,
+    new_state,
+)
+from game.ui import theme
+from game.ui.anim import DieSprite, Effects, Timeline
+from game.ui.dice import die_surface, glow
+from game.ui.text import blit, wrap
+from game.ui.tween import ease_out_back, ease_out_bounce, pulse
+from game.ui.widgets import Button, ButtonRow, panel
+
+DIE = 72
+SMALL_DIE = 60
+MONSTER_AT = (640, 178)
+SMALL_PLATE = pygame.Rect(70, 250, 250, 170)
+BIG_PLATE = pygame.Rect(470, 300, 340, 120)
+CLASH = pygame.Rect(430, 440, 420, 110)
+TRAY = pygame.Rect(60, 598, 790, 100)
+SIDE = pygame.Rect(900, 80, 340, 250)
+SCORE_BOARDS = {
+    "streak": [("scores.streak", "score"), ("scores.rounds", "rounds"), ("scores.damage", "tiebreak")],
+    "fastest": [("scores.rounds", "rounds"), ("scores.damage", "tiebreak")],
+}
+
+
+@dataclass
+class Run:
+    """Games won back to back; the streak ends with a defeat or when the player ends the run."""
+
+    wins: int = 0
+    rounds: int = 0
+    damage: int = 0
+    replays: list[str] = field(default_factory=list)
+
+
+def make_scene(app, seed: int | None = None, autoplay: bool = False, run: Run | None = None) -> DiceCombatScene:
+    return DiceCombatScene(app, seed, autoplay, run)
+
+
+class DiceCombatScene(Scene):
+    """One duel: Attack (A) or Defend (D) each round until a pattern or the third hit."""
+
+    title_slug = "dice_combat"
+
+    def __init__(self, app, seed: int | None = None, autoplay: bool = False, run: Run | None = None) -> None:
+        super().__init__(app)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.dice_rng = random.Random(self.seed)
+        self.bot_rng = random.Random(self.seed ^ 0x5EED)
+        self.autoplay = autoplay
+        self.run = run or Run()
+        self.state: DiceCombatState = new_state()
+        self.bot = bots.BOTS[bots.HINT_BOT]()
+        self.now = 0.0
+        self.timeline = Timeline()
+        self.effects = Effects(random.Random(self.seed ^ 0xF00D))
+        self.small: DieSprite | None = None
+        self.big: list[DieSprite] = []
+        self.rolled: list[DieSprite] = []
+        self.tray: list[DieSprite] = []
+        self.shown_damage = 0
+        self.flinch_until = self.lunge_until = self.shake_until = self.shield_until = 0.0
+        self.clash: tuple[str, tuple[int, int, int]] | None = None
+        self.pattern: tuple[int, ...] = ()
+        self.hint_on = False
+        self.think_until = 0.0
+        self.buttons = ButtonRow([
+            Button(pygame.Rect(900, 400, 340, 96), "", lambda: self.choose(ATTACK), primary=True),
+            Button(pygame.Rect(900, 508, 340, 96), "", lambda: self.choose(DEFEND)),
+        ], on_move=lambda: app.audio.play("menu_move"))
+
+    # --- timing -----------------------------------------------------------------------------------
+    def speed(self, seconds: float) -> float:
+        return seconds / self.app.anim_speed()
+
+    def queue(self, duration: float, start=lambda: None) -> None:
+        self.timeline.queue(self.speed(duration), start)
+
+    @property
+    def deciding(self) -> bool:
+        return not self.timeline.busy and self.state.current_player() == 0
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.timeline.update(dt)
+        for sprite in self._sprites():
+            sprite.update(self.now)
+        self.effects.update(dt, self.now)
+        if not self.timeline.busy:
+            self._advance()
+
+    def _sprites(self) -> list[DieSprite]:
+        return ([self.small] if self.small else []) + self.big + self.rolled + self.tray
+
+    def _advance(self) -> None:
+        if self.state.is_terminal():
+            self.finish()
+        elif self.state.is_chance_node():
+            self.roll()
+        elif self.autoplay:
+            if self.think_until == 0.0:
+                self.think_until = self.now + self.speed(0.7)
+            elif self.now >= self.think_until:
+                self.think_until = 0.0
+                self.choose(self.bot.choose(self.state, self.bot_rng))
+
+    # --- actions ----------------------------------------------------------------------------------
+    def roll(self) -> None:
+        """Sample every die of this step (the plates, or the player's roll) and animate what happened."""
+        step = roll_step(self.state.next_role())
+        events: list = []
+        while self.state.is_chance_node() and roll_step(self.state.next_role()) == step:
+            events += self.state.apply(self.state.sample_chance(self.dice_rng))
+        self._animate(events)
+
+    def choose(self, action: str) -> None:
+        if not self.deciding:
+            return
+        self.app.audio.play("menu_select")
+        self._animate(self.state.apply(action))
+
+    def _animate(self, events: list) -> None:
+        for event in events:
+            handler = self._handlers().get(type(event))
+            if handler:
+                handler(event)
+
+    def _handlers(self) -> dict:
+        return {RoundStarted: self._on_round, DieRolled: self._on_die, PlatesRolled: self._on_plates,
+                Chosen: self._on_chosen, Resolved: self._on_resolved, PrizeWon: self._on_prize_won,
+                PrizeLost: self._on_prize_lost, Damaged: self._on_damaged, Won: self._on_won, Lost: self._on_lost}
+
+    def _on_round(self, event: RoundStarted) -> None:
+        def clear() -> None:
+            self.big, self.rolled, self.small, self.clash = [], [], None, None
+        self.queue(0.05, clear)
+
+    def _on_die(self, event: DieRolled) -> None:
+        if event.role == "small":
+            self.queue(0.35, lambda: self._drop_small(event.face))
+        elif event.role == "big":
+            self.queue(0.3, lambda: self._drop_big(event.face))
+        else:
+            self.queue(0.12, lambda: self._drop_rolled(event.face))
+
+    def _drop_small(self, face: int) -> None:
+        self.app.audio.play("pick")
+        sprite = DieSprite(face, (SMALL_PLATE.centerx - DIE / 2, SMALL_PLATE.y - 160), spin=360)
+        sprite.move((SMALL_PLATE.centerx - DIE / 2, SMALL_PLATE.centery - DIE / 2 + 8), self.now,
+                    self.speed(0.35), ease_out_bounce)
+        self.small = sprite
+
+    def _drop_big(self, face: int) -> None:
+        self.app.audio.play("hit")
+        index = len(self.big)
+        x = BIG_PLATE.centerx - DIE - 10 + index * (DIE + 20)
+        sprite = DieSprite(face, (x, BIG_PLATE.y - 200), spin=-300)
+        sprite.move((x, BIG_PLATE.centery - DIE / 2 + 6), self.now, self.speed(0.3), ease_out_bounce)
+        self.big.append(sprite)
+        self.shake_until = self.now + 0.12
+
+    def _drop_rolled(self, face: int) -> None:
+        if not self.rolled:
+            self.app.audio.play("roll")
+        index = len(self.rolled)
+        count = 3 if self.state.choice == DEFEND else 2
+        x = CLASH.centerx - count * (DIE + 16) / 2 + index * (DIE + 16)
+        sprite = DieSprite(face, (x + 120, CLASH.bottom + 80), spin=540 + 90 * index)
+        sprite.move((x, CLASH.centery - DIE / 2 + 10), self.now, self.speed(0.45), ease_out_back)
+        self.rolled.append(sprite)
+
+    def _on_plates(self, event: PlatesRolled) -> None:
+        self.queue(0.25)
+
+    def _on_chosen(self, event: Chosen) -> None:
+        self.queue(0.15)
+
+    def _on_resolved(self, event: Resolved) -> None:
+        def show() -> None:
+            verdict = t("dc.success") if event.success else t("dc.failure")
+            color = theme.GOOD if event.success else theme.BAD
+            self.clash = (t("dc.clash", total=event.total, target=event.target, verdict=verdict), color)
+            if event.success and event.action == DEFEND:
+                self.shield_until = self.now + self.speed(0.8)
+                self.app.audio.play("set")
+        self.queue(0.35)  # let the dice land first
+        self.queue(0.75, show)
+
+    def _on_prize_won(self, event: PrizeWon) -> None:
+        def fly() -> None:
+            self.app.audio.play("clear")
+            self.flinch_until = self.now + self.speed(0.4)
+            sprite, self.small = self.small, None
+            if sprite is None:
+                sprite = DieSprite(event.face, (SMALL_PLATE.centerx, SMALL_PLATE.centery))
+            self.tray.append(sprite)
+            self._layout_tray(self.speed(0.5))
+        self.queue(0.6, fly)
+
+    def _on_prize_lost(self, event: PrizeLost) -> None:
+        def fade() -> None:
+            if self.small:
+                self.small.fade = True
+                self.small.move(self.small.pos, self.now, self.speed(0.4))
+        self.queue(0.2, fade)
+
+    def _on_damaged(self, event: Damaged) -> None:
+        def hit() -> None:
+            self.app.audio.play("hit")
+            self.lunge_until = self.now + self.speed(0.35)
+            self.shake_until = self.now + 0.4
+            self.shown_damage = event.damage
+            self.effects.spray((1010 + (event.damage - 1) * 80, SIDE.y + 100), 18,
+                               (theme.BAD, (255, 140, 120), theme.WARN))
+        self.queue(0.6, hit)
+
+    def _on_won(self, event: Won) -> None:
+        def cheer() -> None:
+            self.app.audio.play("all_clear")
+            self.pattern = event.pattern
+            self.effects.show_banner(t("dc.victory"), self.now, theme.GOOD)
+            for sprite in self.tray:
+                if sprite.value in event.pattern:
+                    self.effects.spray((sprite.pos[0] + SMALL_DIE / 2, sprite.pos[1]), 14)
+        self.queue(1.8, cheer)
+
+    def _on_lost(self, event: Lost) -> None:
+        def fall() -> None:
+            self.app.audio.play("game_over")
+            self.effects.show_banner(t("dc.defeat"), self.now, theme.BAD)
+        self.queue(1.6, fall)
+
+    def finish(self) -> None:
+        from game.titles.dice_combat.game_over import DiceCombatOverScene
+
+        self.timeline.queue(10.0)  # hold until the scene is replaced
+        self.app.stack.replace(DiceCombatOverScene(self.app, self.state, self.seed, self.run, self.autoplay))
+
+    def _layout_tray(self, duration: float) -> None:
+        """Collected dice sorted by value, so pairs and runs are easy to see."""
+        self.tray.sort(key=lambda s: s.value)
+        for index, sprite in enumerate(self.tray):
+            target = (TRAY.x + 24 + index * (SMALL_DIE + 14), TRAY.y + 34)
+            if sprite.target != target:
+                sprite.move(target, self.now, duration)
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        from game.app.overlays import PauseScene
+
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("menu_select")
+            self.app.stack.push(PauseScene(self.app, self.title_slug))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.hint_on = not self.hint_on
+            self.app.audio.play("menu_move")
+        elif self.autoplay:
+            return
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_a, pygame.K_d):
+            self.choose(ATTACK if event.key == pygame.K_a else DEFEND)
+        else:
+            self.buttons.handle(event)
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(arena_backdrop(), (0, 0))
+        self._draw_header(surface)
+        self._draw_monster(surface)
+        self._draw_plates(surface)
+        self._draw_clash(surface)
+        self._draw_side(surface)
+        self._draw_tray(surface)
+        self._draw_buttons(surface)
+        self.effects.draw(surface, self.now, (640, 330))
+        help_key = "dc.demo_help" if self.autoplay else "dc.help"
+        for i, line in enumerate(wrap(t(help_key), 17, 330)):
+            blit(surface, line, 17, (1070, 632 + i * 24), theme.INK_DIM, anchor="midtop")
+        if self.now < self.shake_until:
+            offset = int(8 * pulse(self.now * 11, 1.0)) - 4
+            surface.scroll(offset, offset // 2)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        name = blit(surface, "Dice Combat", 34, (60, 22), theme.ACCENT, True)
+        blit(surface, "ダイス戦闘", 20, (name.right + 14, 34), theme.INK_DIM)
+        if self.autoplay:
+            blit(surface, t("ds.demo"), 20, (60, 70), theme.SKY, True)
+
+    def _draw_monster(self, surface: pygame.Surface) -> None:
+        flinch = max(0.0, (self.flinch_until - self.now) / 0.4)
+        lunge = max(0.0, (self.lunge_until - self.now) / 0.35)
+        monster.draw(surface, MONSTER_AT, self.now, flinch, lunge)
+
+    def _draw_plates(self, surface: pygame.Surface) -> None:
+        surface.blit(plate_image(SMALL_PLATE.size), SMALL_PLATE.topleft)
+        blit(surface, t("dc.prize"), 20, (SMALL_PLATE.centerx, SMALL_PLATE.y - 22), theme.INK_DIM, True, "center")
+        surface.blit(plate_image(BIG_PLATE.size), BIG_PLATE.topleft)
+        if self.small:
+            wins = self.deciding and self.small.value in completing_values(self.state.collection)
+            if wins:
+                surface.blit(glow(DIE, theme.GOOD), (self.small.pos[0] - DIE / 2, self.small.pos[1] - DIE / 2))
+                blit(surface, t("dc.prize_wins"), 19, (SMALL_PLATE.centerx, SMALL_PLATE.bottom + 16), theme.GOOD,
+                     True, "center")
+            self.small.blit(surface, die_surface(self.small.value, DIE), self.now)
+        for sprite in self.big:
+            sprite.blit(surface, die_surface(sprite.value, DIE, "doomed"), self.now)
+        if self.state.target and len(self.big) == 2 and not any(s.angle(self.now) for s in self.big):
+            blit(surface, t("dc.target", n=self.state.target), 26, (BIG_PLATE.centerx, BIG_PLATE.bottom + 4),
+                 theme.WARN, True, "midtop")
+
+    def _draw_clash(self, surface: pygame.Surface) -> None:
+        if self.now < self.shield_until:
+            strength = (self.shield_until - self.now) / 0.8
+            arc = pygame.Rect(0, 0, 460, 200)
+            arc.center = (CLASH.centerx, CLASH.centery + 20)
+            pygame.draw.arc(surface, theme.SKY, arc, 0.3, 2.84, max(2, int(10 * strength)))
+        for sprite in self.rolled:
+            style = "lit" if self.state.choice == ATTACK else "normal"
+            sprite.blit(surface, die_surface(sprite.value, DIE, style), self.now)
+        if self.clash:
+            blit(surface, self.clash[0], 30, (CLASH.centerx, CLASH.bottom + 8), self.clash[1], True, "midtop")
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        panel(surface, SIDE, theme.PANEL)
+        blit(surface, t("dc.hits"), 20, (SIDE.x + 22, SIDE.y + 16), theme.INK_DIM, True)
+        for i in range(MAX_DAMAGE):
+            draw_heart(surface, (SIDE.x + 70 + i * 90, SIDE.y + 92), 30, broken=i < self.shown_damage)
+        round_no = self.state.round + (0 if self.state.is_terminal() else 1)
+        blit(surface, t("ds.round") + f" {round_no}", 22, (SIDE.x + 22, SIDE.y + 150), theme.INK)
+        blit(surface, t("dc.run", n=self.run.wins), 22, (SIDE.x + 22, SIDE.y + 186), theme.WARN, True)
+        chance = odds.win_chance(self.state.collection, self.state.damage) if not self.state.is_terminal() else None
+        if self.hint_on and chance is not None:
+            blit(surface, t("dc.win_now", p=f"{100 * chance:.1f}"), 18, (SIDE.right - 22, SIDE.y + 152),
+                 theme.GOOD, anchor="topright")
+
+    def _draw_tray(self, surface: pygame.Surface) -> None:
+        panel(surface, TRAY, theme.PANEL)
+        blit(surface, t("dc.collection"), 19, (TRAY.x + 22, TRAY.y + 10), theme.INK_DIM, True)
+        needed = sorted(completing_values(self.state.collection)) if not self.pattern else []
+        if needed:
+            blit(surface, t("dc.needs", values=" / ".join(map(str, needed))), 19, (TRAY.right - 22, TRAY.y + 10),
+                 theme.GOOD, True, "topright")
+        near = {v for pair, _ in near_pairs(self.state.collection) for v in pair}
+        for sprite in self.tray:
+            lit = sprite.value in self.pattern or (not self.pattern and sprite.value in near)
+            if lit:
+                color = theme.GOOD if self.pattern else theme.ACCENT
+                surface.blit(glow(SMALL_DIE, color), (sprite.pos[0] - SMALL_DIE / 2, sprite.pos[1] - SMALL_DIE / 2))
+            sprite.blit(surface, die_surface(sprite.value, SMALL_DIE, "lit" if lit else "normal"), self.now)
+        if not self.tray:
+            blit(surface, t("dc.tray_empty"), 20, (TRAY.centerx, TRAY.centery + 12), theme.INK_FAINT, anchor="center")
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        target = self.state.target if self.deciding else None
+        for button, action in zip(self.buttons.buttons, (ATTACK, DEFEND), strict=True):
+            button.enabled = target is not None and not self.autoplay
+            button.label = ""
+            button.draw(surface, self.buttons.focus == self.buttons.buttons.index(button) and button.enabled,
+                        self.buttons.hover == self.buttons.buttons.index(button))
+            ink = theme.BG_DEEP if button.enabled and button.primary and self.buttons.focus == 0 else theme.INK
+            ink = ink if button.enabled else theme.INK_FAINT
+            blit(surface, t(f"dc.{action}"), 28, (button.rect.x + 20, button.rect.y + 14), ink, True)
+            if target is None:
+                continue
+            chance = odds.attack_chance(target) if action == ATTACK else odds.defend_chance(target)
+            blit(surface, t("dc.success_chance", p=f"{100 * float(chance):.0f}"), 20,
+                 (button.rect.x + 20, button.rect.y + 56), ink)
+            if self.hint_on:
+                wins = odds.choice_win_chances(self.state.collection, self.state.damage, self.state.small, target)
+                blit(surface, t("dc.win_chance", p=f"{100 * wins[action]:.1f}"), 20,
+                     (button.rect.right - 16, button.rect.y + 56), theme.GOOD if ink == theme.INK else ink, True,
+                     "topright")
+
+
+def roll_step(role: str | None) -> str:
+    """Dice are rolled a step at a time: the plates, then the player's roll, each animated on its own."""
+    return "plates" if role in ("small", "big") else "player"
+
+
+def draw_heart(surface: pygame.Surface, center: tuple[int, int], size: int, broken: bool) -> None:
+    """A heart; a broken one (a hit taken) is dark and cracked."""
+    x, y = center
+    color = (90, 40, 48) if broken else theme.BAD
+    r = size // 2
+    pygame.draw.circle(surface, color, (x - r + 2, y - r // 2), r)
+    pygame.draw.circle(surface, color, (x + r - 2, y - r // 2), r)
+    pygame.draw.polygon(surface, color, [(x - size + 1, y - r // 3), (x + size - 1, y - r // 3), (x, y + size)])
+    if broken:
+        pygame.draw.lines(surface, theme.BG_DEEP, False, [(x, y - r), (x - 6, y), (x + 5, y + 8), (x, y + size)], 4)
+
+
+@lru_cache(maxsize=1)
+def arena_backdrop() -> pygame.Surface:
+    """A dusky shrine courtyard: a dark gradient with a lantern glow behind the oni."""
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    for y in range(theme.HEIGHT):
+        shade = 1 - y / theme.HEIGHT
+        surface.fill((int(22 + 24 * shade), int(22 + 10 * shade), int(38 + 12 * shade)), (0, y, theme.WIDTH, 1))
+    halo = pygame.Surface((560, 360), pygame.SRCALPHA)
+    for i in range(12):
+        pygame.draw.ellipse(halo, (244, 170, 66, 6 + i), halo.get_rect().inflate(-i * 40, -i * 26))
+    surface.blit(halo, halo.get_rect(center=(MONSTER_AT[0], MONSTER_AT[1] + 20)))
+    return surface
+
+
+@lru_cache(maxsize=4)
+def plate_image(size: tuple[int, int]) -> pygame.Surface:
+    """A round lacquered plate seen from above at an angle."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surface.get_rect()
+    pygame.draw.ellipse(surface, (0, 0, 0, 90), rect.move(0, 6))
+    pygame.draw.ellipse(surface, (120, 30, 34), rect)
+    pygame.draw.ellipse(surface, (168, 48, 48), rect.inflate(-16, -14))
+    pygame.draw.ellipse(surface, (196, 160, 96), rect.inflate(-16, -14), 3)
+    return surface
+
