@@ -87,9 +87,11 @@ class Solver:
         return self.values[key, damage]
 
     def win_chance(self, collection: Iterable[int] = (), damage: int = 0) -> float:
+        """The chance of winning from a position, before its plates are rolled."""
         return self.value(collection, damage).win
 
     def mean_rounds(self, collection: Iterable[int] = (), damage: int = 0) -> float:
+        """The expected number of rounds still to play from a position."""
         return self.value(collection, damage).rounds
 
     def choice_values(self, collection: Iterable[int], damage: int, small: int, target: int) -> dict[str, Value]:
