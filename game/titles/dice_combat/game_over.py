@@ -206,7 +206,7 @@ class DiceCombatOverScene(Scene):
             self._draw_name_entry(surface, card)
         else:
             if not self.won:  # the oni, pleased with itself
-                monster.draw(surface, (card.centerx, card.bottom - 95), self.time, lunge=0.3 * pulse(self.time, 0.8))
+                monster.draw(surface, (card.centerx, card.bottom - 108), self.time, lunge=0.3 * pulse(self.time, 0.8))
             for button, key in zip(self.row.buttons, self.labels, strict=True):
                 button.label = t(key)
             self.row.draw(surface)
@@ -238,7 +238,7 @@ class DiceCombatOverScene(Scene):
         ]
         for i, (label, value) in enumerate(rows):
             x = card.x + 60 + (i % 2) * 370
-            y = card.y + 236 + (i // 2) * 42
+            y = card.y + 226 + (i // 2) * 40
             blit(surface, label, 21, (x, y), theme.INK_DIM)
             blit(surface, value, 23, (x + 320, y), theme.INK, True, "topright")
 

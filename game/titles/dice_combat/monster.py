@@ -33,7 +33,7 @@ def body(tint: tuple[int, int, int] = SKIN) -> pygame.Surface:
     pygame.draw.ellipse(surface, HAIR, (48, 36, w - 96, 52))  # hair tuft over the brow
     for side in (-1, 1):  # angry brows
         x = w // 2 + side * 48
-        pygame.draw.line(surface, HAIR, (x - side * 30, 96), (x + side * 22, 112), 9)
+        pygame.draw.line(surface, HAIR, (x - side * 30, 112), (x + side * 22, 94), 9)  # inner end low: a scowl
     return surface
 
 
