@@ -20,8 +20,8 @@ BURST_COLOURS = (theme.DIE_FACE, theme.ACCENT, theme.WARN, theme.DIE_PIP_RED)
 
 
 @dataclass
-class DieSprite:
-    """A die on screen: where it is, where it is going, and how it looks."""
+class Sprite:
+    """A die or card on screen: where it is, where it is going, and how it looks."""
 
     value: int
     pos: tuple[float, float]

@@ -36,7 +36,7 @@ from game.titles.dice_combat.rules import (
     new_state,
 )
 from game.ui import theme
-from game.ui.anim import DieSprite, Effects, Timeline
+from game.ui.anim import Effects, Sprite, Timeline
 from game.ui.dice import die_surface, glow
 from game.ui.text import blit, wrap
 from game.ui.tween import ease_out_back, ease_out_bounce, pulse
@@ -87,10 +87,10 @@ class DiceCombatScene(Scene):
         self.now = 0.0
         self.timeline = Timeline()
         self.effects = Effects(random.Random(self.seed ^ 0xF00D))
-        self.small: DieSprite | None = None
-        self.big: list[DieSprite] = []
-        self.rolled: list[DieSprite] = []
-        self.tray: list[DieSprite] = []
+        self.small: Sprite | None = None
+        self.big: list[Sprite] = []
+        self.rolled: list[Sprite] = []
+        self.tray: list[Sprite] = []
         self.shown_damage = 0
         self.flinch_until = self.lunge_until = self.shake_until = self.shield_until = 0.0
         self.clash: tuple[str, tuple[int, int, int]] | None = None
@@ -122,7 +122,7 @@ class DiceCombatScene(Scene):
         if not self.timeline.busy:
             self._advance()
 
-    def _sprites(self) -> list[DieSprite]:
+    def _sprites(self) -> list[Sprite]:
         return ([self.small] if self.small else []) + self.big + self.rolled + self.tray
 
     def _advance(self) -> None:
@@ -178,7 +178,7 @@ class DiceCombatScene(Scene):
 
     def _drop_small(self, face: int) -> None:
         self.app.audio.play("pick")
-        sprite = DieSprite(face, (SMALL_PLATE.centerx - DIE / 2, SMALL_PLATE.y - 160), spin=360)
+        sprite = Sprite(face, (SMALL_PLATE.centerx - DIE / 2, SMALL_PLATE.y - 160), spin=360)
         sprite.move((SMALL_PLATE.centerx - DIE / 2, SMALL_PLATE.centery - DIE / 2 + 8), self.now,
                     self.speed(0.35), ease_out_bounce)
         self.small = sprite
@@ -187,7 +187,7 @@ class DiceCombatScene(Scene):
         self.app.audio.play("hit")
         index = len(self.big)
         x = BIG_PLATE.centerx - DIE - 10 + index * (DIE + 20)
-        sprite = DieSprite(face, (x, BIG_PLATE.y - 200), spin=-300)
+        sprite = Sprite(face, (x, BIG_PLATE.y - 200), spin=-300)
         sprite.move((x, BIG_PLATE.centery - DIE / 2 + 6), self.now, self.speed(0.3), ease_out_bounce)
         self.big.append(sprite)
         self.shake_until = self.now + 0.12
@@ -198,7 +198,7 @@ class DiceCombatScene(Scene):
         index = len(self.rolled)
         count = 3 if self.state.choice == DEFEND else 2
         x = CLASH.centerx - count * (DIE + 16) / 2 + index * (DIE + 16)
-        sprite = DieSprite(face, (x + 120, CLASH.bottom + 80), spin=540 + 90 * index)
+        sprite = Sprite(face, (x + 120, CLASH.bottom + 80), spin=540 + 90 * index)
         sprite.move((x, CLASH.centery - DIE / 2 + 10), self.now, self.speed(0.45), ease_out_back)
         self.rolled.append(sprite)
 
@@ -225,7 +225,7 @@ class DiceCombatScene(Scene):
             self.flinch_until = self.now + self.speed(0.4)
             sprite, self.small = self.small, None
             if sprite is None:
-                sprite = DieSprite(event.face, (SMALL_PLATE.centerx, SMALL_PLATE.centery))
+                sprite = Sprite(event.face, (SMALL_PLATE.centerx, SMALL_PLATE.centery))
             self.tray.append(sprite)
             self._layout_tray(self.speed(0.5))
         self.queue(0.6, fly)

@@ -26,7 +26,7 @@ from game.titles.dice_slayer.rules import (
     new_state,
 )
 from game.ui import theme
-from game.ui.anim import DieSprite, Effects, Timeline
+from game.ui.anim import Effects, Sprite, Timeline
 from game.ui.dice import die_surface, glow
 from game.ui.text import blit
 from game.ui.tween import ease_in_out, ease_out_back, pulse
@@ -64,9 +64,9 @@ class DiceSlayerScene(Scene):
         self.state: DiceSlayerState = new_state()
         self.bot = bots.BOTS[bots.HINT_BOT]()
         self.now = 0.0
-        self.plate: list[DieSprite] = []
-        self.stock: list[DieSprite] = []
-        self.leaving: list[DieSprite] = []
+        self.plate: list[Sprite] = []
+        self.stock: list[Sprite] = []
+        self.leaving: list[Sprite] = []
         self.timeline = Timeline()
         self.effects = Effects(random.Random(self.seed ^ 0xF00D))  # looks only; never the dice
         self.flash_until = 0.0
@@ -75,7 +75,7 @@ class DiceSlayerScene(Scene):
         self.shown_score = 0.0
         self.score_target = 0  # the score as the animation has told it so far
         self.cursor: int | None = None   # value under keyboard focus or the mouse
-        self.hover_sprite: DieSprite | None = None
+        self.hover_sprite: Sprite | None = None
         self.hint_on = False
         self._previews: dict[int, dict] = {}
         self._hint: tuple[int, float] | None = None
@@ -145,11 +145,11 @@ class DiceSlayerScene(Scene):
 
     def _drop_die(self, face: int, index: int) -> None:
         x = PLATE.x + 80 + (index * 211 + self.state.round * 97) % (PLATE.width - 160)
-        sprite = DieSprite(face, (x, PLATE.y - 140 - index * 40))
+        sprite = Sprite(face, (x, PLATE.y - 140 - index * 40))
         self.plate.append(sprite)
         sprite.spin = 540 + 180 * index
 
-    def pick(self, value: int, sprite: DieSprite | None = None) -> None:
+    def pick(self, value: int, sprite: Sprite | None = None) -> None:
         """PICK: hand the value to the engine, then queue the animation of what happened."""
         if not self.picking:
             return
@@ -164,7 +164,7 @@ class DiceSlayerScene(Scene):
         self.cursor = None
         self._animate(events, sprite)
 
-    def _animate(self, events: list, sprite: DieSprite) -> None:
+    def _animate(self, events: list, sprite: Sprite) -> None:
         self.last_result = self._summary(events)
         for event in events:
             if isinstance(event, Picked):
@@ -188,7 +188,7 @@ class DiceSlayerScene(Scene):
             return t("ds.result_empty", kind=kind), theme.INK_DIM
         return t("ds.result_none"), theme.INK_DIM
 
-    def _slide_to_stock(self, sprite: DieSprite) -> None:
+    def _slide_to_stock(self, sprite: Sprite) -> None:
         self.app.audio.play("pick")
         self.plate.remove(sprite)
         self.stock.append(sprite)
@@ -269,7 +269,7 @@ class DiceSlayerScene(Scene):
         y = column.y + 8 + (index // 2) * (DIE + 10)
         return (x, y)
 
-    def relayout(self, duration: float, skip: list[DieSprite] | None = None) -> None:
+    def relayout(self, duration: float, skip: list[Sprite] | None = None) -> None:
         """Move every plate die to its grouped place; new dice (`skip`) tumble in from above."""
         counts: dict[int, int] = {}
         for sprite in self.plate:
@@ -347,7 +347,7 @@ class DiceSlayerScene(Scene):
             self.cursor = values[(values.index(self.cursor) + step) % len(values)]
         self.app.audio.play("menu_move")
 
-    def sprite_at(self, pos: tuple[int, int]) -> DieSprite | None:
+    def sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
         for sprite in self.plate:
             if pygame.Rect(sprite.pos, (DIE, DIE)).collidepoint(pos):
                 return sprite
@@ -414,7 +414,7 @@ class DiceSlayerScene(Scene):
         pygame.draw.rect(surface, color, key, width=2, border_radius=6)
         blit(surface, str(value), 20, key.center, color, True, "center")
 
-    def _draw_plate_die(self, surface: pygame.Surface, sprite: DieSprite, doomed: set[int],
+    def _draw_plate_die(self, surface: pygame.Surface, sprite: Sprite, doomed: set[int],
                         hint_value: int | None) -> None:
         style = "normal"
         if sprite.value in doomed:

@@ -1,0 +1,51 @@
+"""What a multiplayer game is set up with: seats, each opponent's level, who starts, an optional seed.
+
+The last setup of each title is remembered in the settings table, so Rematch and the next visit start
+from the same choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+LEVELS = ("easy", "normal", "hard")
+HUMAN_SEAT = 0
+
+
+@dataclass
+class GameSetup:
+    """One table: the human sits at seat 0; `levels[i]` is the level of seat i + 1."""
+
+    slug: str
+    levels: list[str] = field(default_factory=lambda: ["normal", "normal", "normal"])
+    human_starts: bool = False
+    seed: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.levels) + 1
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, slug: str, data: object, min_players: int, max_players: int) -> GameSetup:
+        """A setup from saved settings; anything odd falls back to a sensible default."""
+        setup = cls(slug, ["normal"] * (min(max(4, min_players), max_players) - 1))
+        if not isinstance(data, dict):
+            return setup
+        levels = data.get("levels")
+        if isinstance(levels, list) and min_players - 1 <= len(levels) <= max_players - 1 \
+                and all(level in LEVELS for level in levels):
+            setup.levels = list(levels)
+        setup.human_starts = data.get("human_starts") is True
+        seed = data.get("seed")
+        setup.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 else None
+        return setup
+
+
+def setting_key(slug: str) -> str:
+    return f"setup.{slug}"
+
+
+BOT_NAMES = [("Hayate", "疾風"), ("Kaede", "楓"), ("Jin", "迅"), ("Sakura", "桜")]

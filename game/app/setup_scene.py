@@ -1,0 +1,152 @@
+"""Game setup for a multiplayer title: how many opponents, each one's level, who starts, a seed."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.setup import LEVELS, GameSetup, setting_key
+from game.services.i18n import t
+from game.titles import registry
+from game.ui import theme
+from game.ui.text import blit
+from game.ui.widgets import panel
+
+ROW_H = 60
+SEED_DIGITS = 9
+
+
+class GameSetupScene(Scene):
+    """Rows changed with ←/→ (or clicks); Enter on Start begins the game."""
+
+    def __init__(self, app, slug: str) -> None:
+        super().__init__(app)
+        self.info = registry.get(slug)
+        self.title_slug = slug
+        saved = app.storage.get_setting(setting_key(slug))
+        self.setup = GameSetup.from_json(slug, saved, self.info.min_players, self.info.max_players)
+        self.seed_text = "" if self.setup.seed is None else str(self.setup.seed)
+        self.focus = len(self.rows()) - 2  # Start
+        self.area = pygame.Rect(240, 110, 800, 560)
+
+    def rows(self) -> list[str]:
+        return ["opponents", *[f"level{i}" for i in range(len(self.setup.levels))], "starts", "seed", "start",
+                "back"]
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.area.x + 40, self.area.y + 24 + index * ROW_H, self.area.width - 80, ROW_H - 10)
+
+    # --- changes ----------------------------------------------------------------------------------
+    def change(self, row: str, step: int) -> None:
+        setup = self.setup
+        if row == "opponents":
+            count = max(self.info.min_players - 1, min(self.info.max_players - 1, len(setup.levels) + step))
+            setup.levels = (setup.levels + [setup.levels[-1]] * 4)[:count]
+        elif row.startswith("level"):
+            i = int(row.removeprefix("level"))
+            setup.levels[i] = LEVELS[(LEVELS.index(setup.levels[i]) + step) % len(LEVELS)]
+        elif row == "starts":
+            setup.human_starts = not setup.human_starts
+        elif row == "start":
+            self.start()
+            return
+        elif row == "back":
+            self.back()
+            return
+        self.app.audio.play("menu_move")
+
+    def start(self) -> None:
+        self.setup.seed = int(self.seed_text) if self.seed_text else None
+        self.app.storage.set_setting(setting_key(self.setup.slug), self.setup.to_json())
+        self.app.audio.play("menu_select")
+        self.app.stack.replace(self.info.module("scene").make_scene(self.app, setup=self.setup))
+
+    def back(self) -> None:
+        self.app.audio.play("back")
+        self.app.stack.pop()
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        rows = self.rows()
+        if event.type == pygame.KEYDOWN:
+            self._key(event, rows)
+        elif event.type == pygame.TEXTINPUT and rows[self.focus] == "seed":
+            digits = "".join(ch for ch in event.text if ch.isdigit())
+            self.seed_text = (self.seed_text + digits)[:SEED_DIGITS]
+        elif event.type == pygame.MOUSEMOTION:
+            index = self._row_at(event.pos, rows)
+            if index is not None:
+                self.focus = index
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            index = self._row_at(event.pos, rows)
+            if index is not None:
+                self.focus = index
+                left = event.pos[0] < self.row_rect(index).right - 150
+                self.change(rows[index], -1 if event.button == 3 or (left and rows[index] == "opponents") else 1)
+
+    def _key(self, event: pygame.event.Event, rows: list[str]) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + (-1 if key == pygame.K_UP else 1)) % len(rows)
+            self.app.audio.play("menu_move")
+        elif rows[self.focus] == "seed" and key == pygame.K_BACKSPACE:
+            self.seed_text = self.seed_text[:-1]
+        elif rows[self.focus] == "seed" and pygame.K_0 <= key <= pygame.K_9 and not event.dict.get("unicode"):
+            self.seed_text = (self.seed_text + str(key - pygame.K_0))[:SEED_DIGITS]
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and rows[self.focus] not in ("start", "back", "seed"):
+            self.change(rows[self.focus], -1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.change(rows[self.focus], 1) if rows[self.focus] != "seed" else self.start()
+
+    def _row_at(self, pos: tuple[int, int], rows: list[str]) -> int | None:
+        return next((i for i in range(len(rows)) if self.row_rect(i).collidepoint(pos)), None)
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def value_text(self, row: str) -> str:
+        if row == "opponents":
+            return str(len(self.setup.levels))
+        if row.startswith("level"):
+            return t(f"level.{self.setup.levels[int(row.removeprefix('level'))]}")
+        if row == "starts":
+            return t("setup.you_start") if self.setup.human_starts else t("setup.random_start")
+        if row == "seed":
+            return self.seed_text or t("setup.seed_random")
+        return ""
+
+    def label_text(self, row: str) -> str:
+        from game.app.setup import BOT_NAMES
+        from game.services.i18n import pick
+
+        if row.startswith("level"):
+            en, ja = BOT_NAMES[int(row.removeprefix("level"))]
+            return t("setup.level_of", name=pick(en, ja))
+        return t(f"setup.{row}")
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        from game.app.menu import backdrop
+
+        surface.blit(backdrop(), (0, 0))
+        blit(surface, t("setup.title", title=self.info.name()), 40, (theme.WIDTH // 2, 56), theme.ACCENT, True,
+             "center")
+        panel(surface, self.area, theme.PANEL, theme.PANEL_HI)
+        for index, row in enumerate(self.rows()):
+            self._draw_row(surface, index, row)
+        blit(surface, t("setup.help"), 17, (theme.WIDTH // 2, theme.HEIGHT - 24), theme.INK_DIM, anchor="center")
+
+    def _draw_row(self, surface: pygame.Surface, index: int, row: str) -> None:
+        rect = self.row_rect(index)
+        focused = index == self.focus
+        if row in ("start", "back"):
+            fill = theme.ACCENT if focused and row == "start" else theme.PANEL_HI if focused else theme.BG
+            panel(surface, rect, fill, theme.ACCENT if focused else None)
+            ink = theme.BG_DEEP if focused and row == "start" else theme.INK
+            blit(surface, t("setup.start" if row == "start" else "common.back"), 26, rect.center, ink, True, "center")
+            return
+        panel(surface, rect, theme.PANEL_HI if focused else theme.BG, theme.ACCENT if focused else None)
+        blit(surface, self.label_text(row), 23, (rect.x + 24, rect.centery), theme.INK, anchor="midleft")
+        value = self.value_text(row)
+        shown = value if row == "seed" else f"◀  {value}  ▶"
+        blit(surface, shown, 23, (rect.right - 24, rect.centery), theme.ACCENT if focused else theme.INK_DIM, True,
+             "midright")
