@@ -44,8 +44,9 @@ class TitleMenuScene(Scene):
         cards = [Button(pygame.Rect(LIST_X, LIST_Y + i * (CARD_H + 14), LIST_W, CARD_H), "",
                         lambda info=info: self.play(info)) for i, info in enumerate(self.titles)]
         bottom = theme.HEIGHT - 120
-        cards.append(Button(pygame.Rect(LIST_X, bottom, 272, 52), "", self.open_settings))
-        cards.append(Button(pygame.Rect(LIST_X + 288, bottom, 272, 52), "", self.app.quit))
+        cards.append(Button(pygame.Rect(LIST_X, bottom, 176, 52), "", self.open_settings))
+        cards.append(Button(pygame.Rect(LIST_X + 192, bottom, 176, 52), "", self.open_statistics))
+        cards.append(Button(pygame.Rect(LIST_X + 384, bottom, 176, 52), "", self.app.quit))
         self.row = ButtonRow(cards, on_move=lambda: app.audio.play("menu_move"))
         self.actions = ButtonRow(self._action_buttons(), vertical=False)
         self.time = 0.0
@@ -68,8 +69,14 @@ class TitleMenuScene(Scene):
 
     # --- actions ----------------------------------------------------------------------------------
     def play(self, info: TitleInfo, autoplay: bool = False) -> None:
+        """Solo titles start at once; a table game asks for its setup first (a demo uses the last one)."""
+        from game.app.setup_scene import GameSetupScene
+
         self.app.audio.play("menu_select")
-        self.app.stack.push(info.module("scene").make_scene(self.app, autoplay=autoplay))
+        if info.solo or autoplay:
+            self.app.stack.push(info.module("scene").make_scene(self.app, autoplay=autoplay))
+        else:
+            self.app.stack.push(GameSetupScene(self.app, info.slug))
 
     def play_focused(self) -> None:
         if self.focused:
@@ -85,6 +92,12 @@ class TitleMenuScene(Scene):
         if self.focused and self.focused.solo:
             self.app.audio.play("menu_select")
             self.app.stack.push(HighScoresScene(self.app, self.focused.slug))
+
+    def open_statistics(self) -> None:
+        from game.app.stats_scene import StatsScene
+
+        self.app.audio.play("menu_select")
+        self.app.stack.push(StatsScene(self.app))
 
     def open_settings(self) -> None:
         from game.app.settings_scene import SettingsScene
@@ -128,7 +141,8 @@ class TitleMenuScene(Scene):
         if len(self.titles) < 3:
             blit(surface, t("menu.more_soon"), 18,
                  (LIST_X, LIST_Y + len(self.titles) * (CARD_H + 14) + 6), theme.INK_FAINT)
-        for button, key in zip(self.row.buttons[-2:], ("menu.settings", "menu.quit"), strict=True):
+        for button, key in zip(self.row.buttons[-3:], ("menu.settings", "menu.statistics", "menu.quit"),
+                                strict=True):
             button.label = t(key)
             index = self.row.buttons.index(button)
             button.draw(surface, index == self.row.focus, index == self.row.hover)

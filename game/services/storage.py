@@ -281,6 +281,14 @@ class Storage:
         )
         return int(cur.lastrowid)
 
+    def finished_games(self, title: str) -> list[dict[str, Any]]:
+        """Every finished game of `title`, oldest first: outcome, rounds, played_at and decoded details."""
+        rows = self._conn.execute(
+            "SELECT outcome, rounds, played_at, details FROM games WHERE title = ? ORDER BY id", (title,)
+        ).fetchall()
+        return [{"outcome": outcome, "rounds": rounds, "played_at": played_at, "details": _decode(details, {}) or {}}
+                for outcome, rounds, played_at, details in rows]
+
     def game_counts(self, title: str) -> dict[str, int]:
         """How many finished games of `title` ended in each outcome."""
         rows = self._conn.execute(

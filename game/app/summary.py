@@ -1,0 +1,104 @@
+"""End of a multiplayer game: the final ranking, the winner(s), rematch or back to the menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.setup import GameSetup
+from game.services.i18n import t
+from game.titles import registry
+from game.ui import theme
+from game.ui.text import blit
+from game.ui.tween import ease_out_back, pulse
+from game.ui.widgets import Button, ButtonRow, panel
+
+
+class SummaryScene(Scene):
+    """Ranks by the title's order (`lower_wins` for penalty points); shared first places shown as such."""
+
+    def __init__(self, app, setup: GameSetup, names: list[str], levels: list[str], scores: list[int],
+                 winners: list[int], lower_wins: bool = True) -> None:
+        super().__init__(app)
+        self.setup, self.names, self.levels, self.scores, self.winners = setup, names, levels, scores, winners
+        self.title_slug = setup.slug
+        self.info = registry.get(setup.slug)
+        order = sorted(range(len(scores)), key=lambda s: scores[s] if lower_wins else -scores[s])
+        self.ranking = [(self._rank(seat, order), seat) for seat in order]
+        self.time = 0.0
+        self.row = ButtonRow([
+            Button(pygame.Rect(330, 620, 190, 56), "", self.rematch, primary=True),
+            Button(pygame.Rect(545, 620, 190, 56), "", self.statistics),
+            Button(pygame.Rect(760, 620, 190, 56), "", self.to_menu),
+        ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
+
+    def _rank(self, seat: int, order: list[int]) -> int:
+        """1 + the number of seats strictly ahead (equal scores share a rank)."""
+        return 1 + sum(1 for other in order if self.scores[other] != self.scores[seat]
+                       and order.index(other) < order.index(seat))
+
+    def enter(self) -> None:
+        self.app.audio.play("all_clear" if 0 in self.winners else "game_over")
+
+    def rematch(self) -> None:
+        self.app.audio.play("menu_select")
+        self.app.stack.replace(self.info.module("scene").make_scene(self.app, setup=self.setup))
+
+    def statistics(self) -> None:
+        from game.app.stats_scene import StatsScene
+
+        self.app.audio.play("menu_select")
+        self.app.stack.push(StatsScene(self.app))
+
+    def to_menu(self) -> None:
+        from game.app.menu import TitleMenuScene
+
+        self.app.audio.play("back")
+        self.app.stack.clear_to(TitleMenuScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+        else:
+            self.row.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def headline(self) -> tuple[str, tuple[int, int, int]]:
+        if 0 in self.winners:
+            key = "summary.you_win" if len(self.winners) == 1 else "summary.you_share"
+            return t(key), theme.GOOD
+        names = " & ".join(self.names[s] for s in self.winners)
+        return t("summary.winner", names=names), theme.WARN
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        from game.app.menu import backdrop
+
+        surface.blit(backdrop(), (0, 0))
+        card = pygame.Rect(240, 40, 800, 560)
+        panel(surface, card, theme.PANEL, theme.ACCENT)
+        blit(surface, t("summary.title", title=self.info.name()), 24, (card.centerx, card.y + 30), theme.INK_DIM,
+             anchor="center")
+        text, color = self.headline()
+        grow = 0.7 + 0.3 * ease_out_back(min(1.0, self.time * 3))
+        blit(surface, text, int(50 * grow), (card.centerx, card.y + 86), color, True, "center")
+        for line, (rank, seat) in enumerate(self.ranking):
+            self._draw_line(surface, card, line, rank, seat)
+        for button, key in zip(self.row.buttons, ("summary.rematch", "menu.statistics", "over.menu"), strict=True):
+            button.label = t(key)
+        self.row.draw(surface)
+
+    def _draw_line(self, surface: pygame.Surface, card: pygame.Rect, line: int, rank: int, seat: int) -> None:
+        y = card.y + 160 + line * 72
+        row = pygame.Rect(card.x + 40, y, card.width - 80, 60)
+        won = seat in self.winners
+        fill = tuple(int(c * (0.3 + 0.15 * pulse(self.time, 1.5))) for c in theme.GOOD) if won else theme.BG
+        panel(surface, row, fill, theme.GOOD if won else None)
+        blit(surface, f"{rank}.", 30, (row.x + 24, row.centery), theme.WARN if rank == 1 else theme.INK, True,
+             "midleft")
+        blit(surface, self.names[seat], 28, (row.x + 90, row.centery), theme.INK, True, "midleft")
+        blit(surface, t(f"level.{self.levels[seat]}"), 18, (row.x + 360, row.centery), theme.INK_DIM,
+             anchor="midleft")
+        blit(surface, t("summary.points", n=self.scores[seat]), 28, (row.right - 24, row.centery), theme.INK, True,
+             "midright")
