@@ -90,6 +90,13 @@ class App:
             path = self.storage.moved_to.name if self.storage.moved_to else ""
             self.stack.push(NoticeScene(self, i18n.t(self.storage.notice_key, path=path)))
 
+    def to_menu(self) -> None:
+        """Leave whatever is being played and go back to the title menu."""
+        from game.app.menu import TitleMenuScene
+
+        self.audio.play("back")
+        self.stack.clear_to(TitleMenuScene(self))
+
     def quit(self) -> None:
         self.running = False
 

@@ -41,7 +41,7 @@ class HighScoresScene(Scene):
         y = theme.HEIGHT - 96
         self.row = ButtonRow([
             Button(pygame.Rect(theme.WIDTH // 2 - 290, y, 280, 54), "", self.play_again, primary=True),
-            Button(pygame.Rect(theme.WIDTH // 2 + 10, y, 280, 54), "", self.to_menu),
+            Button(pygame.Rect(theme.WIDTH // 2 + 10, y, 280, 54), "", self.app.to_menu),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         self.tabs: list[tuple[pygame.Rect, str]] = []
 
@@ -55,15 +55,9 @@ class HighScoresScene(Scene):
         self.app.audio.play("menu_select")
         self.app.stack.replace(self.info.module("scene").make_scene(self.app))
 
-    def to_menu(self) -> None:
-        from game.app.menu import TitleMenuScene
-
-        self.app.audio.play("back")
-        self.app.stack.clear_to(TitleMenuScene(self.app))
-
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
+            self.app.to_menu()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and len(self.boards) > 1:
             self.switch(-1 if event.key == pygame.K_UP else 1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._tab_at(event.pos):

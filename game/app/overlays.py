@@ -20,7 +20,7 @@ class PauseScene(Scene):
         super().__init__(app)
         self.title_slug = title_slug
         labels = [("pause.resume", self.app.stack.pop), ("pause.rules", self.app.open_rules),
-                  ("pause.settings", self.open_settings), ("pause.quit", self.quit_to_menu)]
+                  ("pause.settings", self.open_settings), ("pause.quit", self.app.to_menu)]
         self.rect = pygame.Rect(0, 0, 420, 380)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.row = ButtonRow([
@@ -34,12 +34,6 @@ class PauseScene(Scene):
         from game.app.settings_scene import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
-
-    def quit_to_menu(self) -> None:
-        from game.app.menu import TitleMenuScene
-
-        self.app.audio.play("back")
-        self.app.stack.clear_to(TitleMenuScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -29,7 +29,7 @@ class SummaryScene(Scene):
         self.row = ButtonRow([
             Button(pygame.Rect(330, 620, 190, 56), "", self.rematch, primary=True),
             Button(pygame.Rect(545, 620, 190, 56), "", self.statistics),
-            Button(pygame.Rect(760, 620, 190, 56), "", self.to_menu),
+            Button(pygame.Rect(760, 620, 190, 56), "", self.app.to_menu),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
 
     def _rank(self, seat: int, order: list[int]) -> int:
@@ -50,15 +50,9 @@ class SummaryScene(Scene):
         self.app.audio.play("menu_select")
         self.app.stack.push(StatsScene(self.app))
 
-    def to_menu(self) -> None:
-        from game.app.menu import TitleMenuScene
-
-        self.app.audio.play("back")
-        self.app.stack.clear_to(TitleMenuScene(self.app))
-
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
+            self.app.to_menu()
         else:
             self.row.handle(event)
 

@@ -132,7 +132,7 @@ class DiceCombatOverScene(Scene):
         if self.won and not self.run_over:
             specs = [("dc.next_game", self.next_game), ("dc.end_run", self.end_run)]
         else:
-            specs = [("dc.new_run", self.new_run), ("menu.highscores", self.show_scores), ("over.menu", self.to_menu)]
+            specs = [("dc.new_run", self.new_run), ("menu.highscores", self.show_scores), ("over.menu", self.app.to_menu)]
         width = 250
         left = theme.WIDTH // 2 - (len(specs) * (width + 16) - 16) // 2
         self.row.buttons = [Button(pygame.Rect(left + i * (width + 16), 612, width, 56), t(key), action,
@@ -159,12 +159,6 @@ class DiceCombatOverScene(Scene):
         board = self.saved[-1] if self.saved else "streak"
         self.app.stack.replace(HighScoresScene(self.app, TITLE, self.last_id, board))
 
-    def to_menu(self) -> None:
-        from game.app.menu import TitleMenuScene
-
-        self.app.audio.play("back")
-        self.app.stack.clear_to(TitleMenuScene(self.app))
-
     def leave(self) -> None:
         self.field.stop()
 
@@ -174,7 +168,7 @@ class DiceCombatOverScene(Scene):
                 self.save()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.run_over:
-                self.to_menu()
+                self.app.to_menu()
             else:
                 self.end_run()
         else:

@@ -59,7 +59,7 @@ class GameOverScene(Scene):
         self.row = ButtonRow([
             Button(pygame.Rect(330, y, 190, 54), "", self.play_again, primary=True),
             Button(pygame.Rect(545, y, 190, 54), "", self.show_scores),
-            Button(pygame.Rect(760, y, 190, 54), "", self.to_menu),
+            Button(pygame.Rect(760, y, 190, 54), "", self.app.to_menu),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
 
     def enter(self) -> None:
@@ -96,19 +96,13 @@ class GameOverScene(Scene):
 
         self.app.stack.replace(HighScoresScene(self.app, TITLE, highlight))
 
-    def to_menu(self) -> None:
-        from game.app.menu import TitleMenuScene
-
-        self.app.audio.play("back")
-        self.app.stack.clear_to(TitleMenuScene(self.app))
-
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if self.asking:
             if self.field.handle(event):
                 self.save()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
+            self.app.to_menu()
         else:
             self.row.handle(event)
 

@@ -1,0 +1,106 @@
+"""Card helpers every card title shares: lazy dealing and constrained deals for resampling.
+
+A card is any hashable value. Drawing is a chance node over the unseen pool (no hidden deck order),
+and a determinization deals the unseen pool into slots that may only take some suits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from math import comb
+from random import Random
+from typing import Any, TypeVar
+
+C = TypeVar("C", bound=Hashable)
+Slot = tuple[int, Iterable[Hashable] | None]  # (size, allowed suits or None for any)
+
+
+def draw_outcomes(pool: Iterable[C], key: Callable[[C], Any] | None = None) -> list[tuple[C, float]]:
+    """Drawing one card from `pool`: every card once, equally likely, in canonical (sorted) order."""
+    cards = sorted(pool, key=key)  # type: ignore[arg-type]
+    p = 1.0 / len(cards)
+    return [(card, p) for card in cards]
+
+
+def constrained_deal(rng: Random, pool: Sequence[C], slots: Sequence[Slot], suit: Callable[[C], Hashable]
+                     ) -> list[list[C]]:
+    """Deal all of `pool` into `slots`, uniformly among the deals in which every card fits its slot's suits.
+
+    Deterministic for a given pool order, slot list and generator state. Raises ValueError if no deal fits.
+    """
+    if sum(size for size, _ in slots) != len(pool):
+        raise ValueError("the slot sizes do not add up to the pool")
+    suits = list(dict.fromkeys(suit(card) for card in pool))
+    by_suit = [[card for card in pool if suit(card) == s] for s in suits]
+    masks = [None if allowed is None else tuple(s in set(allowed) for s in suits) for _, allowed in slots]
+    tight = [i for i, mask in enumerate(masks) if mask is not None and not all(mask)]
+    free_size = sum(slots[i][0] for i in range(len(slots)) if i not in tight)
+    ways = _Ways([(slots[i][0], masks[i]) for i in tight], free_size)
+    hands: list[list[C]] = [[] for _ in slots]
+    counts = tuple(len(cards) for cards in by_suit)
+    if not ways.count(0, counts):
+        raise ValueError("no deal satisfies the constraints")
+    for step, i in enumerate(tight):
+        pick = ways.choose(step, counts, rng)
+        for k, taken in enumerate(pick):
+            chosen = rng.sample(by_suit[k], taken)
+            hands[i] += chosen
+            by_suit[k] = [card for card in by_suit[k] if card not in chosen]
+        counts = tuple(c - t for c, t in zip(counts, pick, strict=True))
+    rest = [card for cards in by_suit for card in cards]
+    rng.shuffle(rest)
+    for i, (size, _) in enumerate(slots):
+        if i not in tight:
+            hands[i], rest = rest[:size], rest[size:]
+    return hands
+
+
+class _Ways:
+    """Counts the ways to fill the suit-constrained slots from given suit counts, the rest going free."""
+
+    def __init__(self, slots: list[tuple[int, tuple[bool, ...]]], free_size: int) -> None:
+        self.slots, self.free_size, self.memo = slots, free_size, {}
+
+    def splits(self, step: int, counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Each suit split a slot may take from `counts`, with the number of ways to complete it."""
+        size, mask = self.slots[step]
+        result = []
+        for pick in _compositions(size, counts, mask):
+            rest = tuple(c - t for c, t in zip(counts, pick, strict=True))
+            weight = self.count(step + 1, rest)
+            for c, t in zip(counts, pick, strict=True):
+                weight *= comb(c, t)
+            if weight:
+                result.append((pick, weight))
+        return result
+
+    def count(self, step: int, counts: tuple[int, ...]) -> int:
+        """Ways to fill slots step.. from `counts` (cards told apart, the free cards counted once)."""
+        if step == len(self.slots):
+            return int(sum(counts) == self.free_size)
+        key = (step, counts)
+        if key not in self.memo:
+            self.memo[key] = sum(weight for _, weight in self.splits(step, counts))
+        return self.memo[key]
+
+    def choose(self, step: int, counts: tuple[int, ...], rng: Random) -> tuple[int, ...]:
+        """A suit split for slot `step`, drawn in proportion to its completions."""
+        options = self.splits(step, counts)
+        ticket = rng.randrange(sum(weight for _, weight in options))
+        for pick, weight in options:
+            if ticket < weight:
+                return pick
+            ticket -= weight
+        raise AssertionError("unreachable")
+
+
+def _compositions(size: int, counts: tuple[int, ...], mask: tuple[bool, ...]) -> Iterable[tuple[int, ...]]:
+    """Every way to take `size` cards by suit from `counts`, using only the suits the mask allows."""
+    if not counts:
+        if size == 0:
+            yield ()
+        return
+    top = min(size, counts[0]) if mask[0] else 0
+    for first in range(top + 1):
+        for rest in _compositions(size - first, counts[1:], mask[1:]):
+            yield (first, *rest)
