@@ -31,7 +31,7 @@ def bench_frames(title: str, frames: int, seed: int) -> dict:
 
     with tempfile.TemporaryDirectory() as home:
         storage = Storage(os.path.join(home, "bench.sqlite3"))  # never touch the player's scores
-        app = App(headless=True, storage=storage)
+        app = App(headless=True, storage=storage, bot_process=True)  # bots think beside the frames
         scene = registry.get(title).module("scene").make_scene(app, seed=seed, autoplay=True)
         app.run(scene, frames=frames + WARMUP, fixed_clock=True)
         times = app.frame_ms[WARMUP:]

@@ -1,14 +1,19 @@
 """Bot-versus-bot benchmarks from the command line: `python -m game.arena <slug> --games N --seed S --bots a,b`.
 
-Game i is seeded S+i, and every bot meets the same chance outcomes in it (each draws them in order from its own
-`random.Random(S+i)`); an oracle (a benchmark player that knows them in advance) gets the same sequence.
+Solo titles: game i is seeded S+i and every bot meets the same chance outcomes. Multi-player titles (`--players n`,
+one bot per seat): the line-up rotates over the seats from game to game; win shares come with 95% intervals.
 """
 
-# A title offers `rules.new_state()`, `bots.BOTS` (name -> bot factory) and, optionally, `bots.ORACLES`:
+# A solo title offers `rules.new_state()`, `bots.BOTS` (name -> bot factory) and, optionally, `bots.ORACLES`:
 # name -> factory(round_cap) of an object with `outcomes_needed()` and `plan(outcomes) -> (score, actions)`.
 # A solo title whose game is won or lost sets `bots.ARENA_METRIC = "win_rate"` (returns() is 1 for a win, 0 for
 # a loss): the arena then reports wins, the win rate and its 95% Wilson interval instead of score statistics.
-# Multi-player titles (a --players option, rotated seats, win rates) are still to come.
+#
+# A multi-player title offers `rules.new_state(players=n)` with returns() = win share per seat (ties split) and,
+# for the mean final score, a `score` (or `scores`) list on the final state; its bots are the levels of
+# game.ai.levels (random, easy, normal, hard, normal:N, hard:N) and any names in an optional `bots.BOTS`.
+# Game i: chance is drawn from Random(S+i), bot k of the line-up sits at seat (k+i) mod n, and the bot at seat s
+# draws its own choices from Random(f"{S}/{i}/{s}"), so a run is the same whatever --jobs is.
 
 from __future__ import annotations
 
@@ -22,11 +27,16 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from random import Random
 from types import ModuleType
 from typing import Any
 
+from game.ai.levels import LEVELS, UnknownBot, level_bot
 from game.core.engine import play_chance
+
+Z95 = 1.959964
+MAX_DECISIONS = 100_000  # a multi-player game that has not ended by then is a broken title
 
 
 class ArenaError(ValueError):
@@ -35,11 +45,19 @@ class ArenaError(ValueError):
 
 @dataclass
 class Title:
-    """A title's modules as the arena uses them: rules (new_state) and bots (BOTS, optional ORACLES)."""
+    """A title's modules as the arena uses them: rules (new_state) and bots (BOTS, ORACLES, levels' hooks)."""
 
     slug: str
     rules: ModuleType
-    bots: ModuleType
+    bots: ModuleType | None
+
+    def __reduce__(self) -> tuple:
+        """Pickled as module names, so games can run in worker processes."""
+        return title_from_modules, (self.slug, self.rules.__name__, getattr(self.bots, "__name__", None))
+
+
+def title_from_modules(slug: str, rules: str, bots: str | None) -> Title:
+    return Title(slug, importlib.import_module(rules), bots and importlib.import_module(bots))
 
 
 @dataclass
@@ -51,17 +69,31 @@ class Game:
     think: list[float] = field(default_factory=list)  # seconds per decision (per game for an oracle)
 
 
+@dataclass
+class Seat:
+    """One bot's part in one multi-player game."""
+
+    share: float  # returns(): 1 for a win, 1/k for a k-way shared win, 0 otherwise
+    score: float
+    think: list[float]  # seconds per decision
+
+
 def load_title(slug: str) -> Title:
-    """Import `game.titles.<slug>.rules` and `.bots`; a clear ArenaError for an unknown slug."""
+    """Import `game.titles.<slug>.rules` and `.bots` (None if it has none yet); ArenaError for an unknown slug."""
     if not slug.isidentifier():
         raise ArenaError(f"unknown title {slug!r}")
     try:
         rules = importlib.import_module(f"game.titles.{slug}.rules")
-        bots = importlib.import_module(f"game.titles.{slug}.bots")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith(f"game.titles.{slug}"):
             raise ArenaError(f"unknown title {slug!r} (no module {exc.name})") from None
         raise
+    try:
+        bots = importlib.import_module(f"game.titles.{slug}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"game.titles.{slug}.bots":
+            raise
+        bots = None  # the generic levels still play it, with random rollouts
     return Title(slug, rules, bots)
 
 
@@ -176,13 +208,125 @@ def summarise(games: list[Game], bound: list[Game] | None, per_game: bool) -> di
     return summary
 
 
+# --- multi-player titles -----------------------------------------------------------------------------------
+def table_bot(title: Title, name: str) -> Any:
+    """A fresh bot called `name`: one of the title's BOTS, or a level of game.ai.levels."""
+    named = getattr(title.bots, "BOTS", {})
+    if name in named:
+        return named[name]()
+    try:
+        return level_bot(title.bots, name)
+    except UnknownBot:
+        raise ArenaError(f"unknown bot {name!r}; {title.slug} has {', '.join([*LEVELS, *named])} "
+                         f"(and normal:N, hard:N for N search iterations)") from None
+
+
+def final_scores(state: Any) -> list[float]:
+    """The final score per seat: the state's `score` or `scores` list (or method), else its returns()."""
+    for attr in ("score", "scores"):
+        value = getattr(state, attr, None)
+        value = value() if callable(value) else value
+        if isinstance(value, list | tuple) and len(value) == state.num_players:
+            return list(value)
+    return state.returns()
+
+
+def play_table(title: Title, names: list[str], options: dict, seed: int, game: int) -> list[Seat]:
+    """Game `game` of the run from `seed`, bot k at seat (k + game) mod n; the results in line-up order."""
+    state, chance = title.rules.new_state(**options), Random(seed + game)
+    n = state.num_players
+    bots = [table_bot(title, name) for name in names]
+    seat_of = [(k + game) % n for k in range(n)]
+    bot_at = {seat: k for k, seat in enumerate(seat_of)}
+    rngs = [Random(f"{seed}/{game}/{seat}") for seat in range(n)]
+    think: list[list[float]] = [[] for _ in range(n)]
+    for _ in range(MAX_DECISIONS):
+        play_chance(state, chance)
+        if state.is_terminal():
+            shares, scores = state.returns(), final_scores(state)
+            return [Seat(shares[seat_of[k]], scores[seat_of[k]], think[k]) for k in range(n)]
+        seat = state.current_player()
+        began = time.perf_counter()
+        action = bots[bot_at[seat]].choose(state, rngs[seat])
+        think[bot_at[seat]].append(time.perf_counter() - began)
+        state.apply(action)
+    raise ArenaError(f"game {game} did not end within {MAX_DECISIONS} decisions")
+
+
+def line_up_rows(names: list[str]) -> dict[str, list[int]]:
+    """Report rows: one per bot name (aggregated as "easy ×3"), and bot 1 alone when its name repeats."""
+    rows = {f"{names[0]} (bot 1)": [0]} if names.count(names[0]) > 1 else {}
+    for name in dict.fromkeys(names):
+        places = [k for k, other in enumerate(names) if other == name]
+        rows[name if len(places) == 1 else f"{name} ×{len(places)}"] = places
+    return rows
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The 95% interval of a mean by the normal approximation (0..1 for a single value)."""
+    if len(values) < 2:
+        return 0.0, 1.0
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    centre = statistics.fmean(values)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarise_places(results: list[list[Seat]], places: list[int]) -> dict:
+    """Win share (per game, averaged over the row's seats) with its interval, score and think time of a row."""
+    per_game = [statistics.fmean(game[k].share for k in places) for game in results]
+    think = [t for game in results for k in places for t in game[k].think] or [0.0]
+    decisions = sum(len(game[k].think) for game in results for k in places)
+    return {
+        "bots": [k + 1 for k in places], "games": len(results), "win_share": statistics.fmean(per_game),
+        "ci95": list(mean_interval(per_game)),
+        "mean_score": statistics.fmean(game[k].score for game in results for k in places),
+        "think_ms_mean": 1000 * statistics.fmean(think), "think_ms_p95": 1000 * percentile(think, 95),
+        "decisions_per_game": decisions / (len(results) * len(places)), "shares": per_game,
+    }
+
+
+def run_table(title: Title, names: list[str], games: int, seed: int, options: dict, jobs: int) -> dict:
+    """Play `games` games of the line-up `names` (one bot per seat, rotated) and return the statistics."""
+    players = title.rules.new_state(**options).num_players
+    if len(names) != players:
+        raise ArenaError(f"{title.slug} with {players} players needs {players} bots in --bots, "
+                         f"got {len(names)} ({','.join(names) or 'none'})")
+    for name in dict.fromkeys(names):
+        table_bot(title, name)  # an unknown name fails before any game is played
+    began = time.perf_counter()
+    play = partial(play_table, title, names, options, seed)
+    if jobs > 1 and games > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play, range(games), chunksize=max(1, games // (4 * jobs))))
+    else:
+        results = [play(game) for game in range(games)]
+    elapsed = time.perf_counter() - began
+    return {
+        "title": title.slug, "metric": "win_share", "players": players, "games": games, "seed": seed,
+        "options": options, "lineup": names, "fair_share": 1 / players,
+        "interval": "95%, normal approximation over games", "jobs": jobs,
+        "bots": {label: summarise_places(results, places) for label, places in line_up_rows(names).items()},
+        "elapsed_s": elapsed, "games_per_s": games / max(elapsed, 1e-9),
+    }
+
+
+def new_game(title: Title, options: dict) -> Any:
+    """A fresh state with `options`; a clear ArenaError if the title does not take them."""
+    try:
+        return title.rules.new_state(**options)
+    except (TypeError, ValueError) as exc:
+        raise ArenaError(f"{title.slug} cannot start a game with {options or 'no options'} ({exc})") from None
+
+
 def run(slug: str, names: list[str], games: int, seed: int, round_cap: int | None = None,
-        jobs: int = 1) -> dict:
-    """Play `games` games per player and return the statistics (what --json prints)."""
+        jobs: int | None = None, players: int | None = None) -> dict:
+    """Play `games` games (per bot for a solo title) and return the statistics (what --json prints)."""
     title = load_title(slug)
-    if title.rules.new_state().num_players != 1:
-        raise ArenaError(f"{slug} is a multi-player title; the arena plays solo titles only so far")
-    bots, oracles = title.bots.BOTS, getattr(title.bots, "ORACLES", {})
+    options = {} if players is None else {"players": players}
+    if new_game(title, options).num_players > 1:
+        return run_table(title, names, games, seed, options, jobs or 1)
+    jobs = jobs or os.cpu_count() or 1
+    bots, oracles = getattr(title.bots, "BOTS", {}), getattr(title.bots, "ORACLES", {})
     unknown = [n for n in names if n not in bots and n not in oracles]
     if unknown or not names:
         raise ArenaError(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; "
@@ -225,8 +369,27 @@ def win_table(report: dict) -> list[str]:
     return lines
 
 
+def share_table(report: dict) -> str:
+    """A multi-player report as a readable table."""
+    lines = [f"{report['title']}: {report['games']} games of {report['players']} players from seed {report['seed']}, "
+             f"line-up {','.join(report['lineup'])} rotated over the seats ({report['elapsed_s']:.1f} s, "
+             f"{report['games_per_s']:.2f} games/s)",
+             f"{'bot':<18}{'win share':>10}{'95% interval':>16}{'fair':>7}{'score':>8}{'think ms':>10}"
+             f"{'p95 ms':>9}{'decisions':>11}"]
+    for label, s in report["bots"].items():
+        low, high = s["ci95"]
+        lines.append(f"{label:<18}{s['win_share']:>10.3f}{f'{low:.3f}-{high:.3f}':>16}{report['fair_share']:>7.3f}"
+                     f"{s['mean_score']:>8.2f}{s['think_ms_mean']:>10.2f}{s['think_ms_p95']:>9.2f}"
+                     f"{s['decisions_per_game']:>11.1f}")
+    lines.append(f"win share: 1 per game won, 1/k when k players tie; interval: {report['interval']}; "
+                 "score: mean final score; decisions: per seat per game")
+    return "\n".join(lines)
+
+
 def table(report: dict) -> str:
     """The report as a readable table."""
+    if report["metric"] == "win_share":
+        return share_table(report)
     cap = report["round_cap"]
     lines = [f"{report['title']}: {report['games']} games from seed {report['seed']}"
              f"{f', rounds capped at {cap}' if cap else ''} ({report['elapsed_s']:.1f} s)"]
@@ -248,9 +411,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("title", help="title slug, e.g. dice_slayer")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="random,greedy", help="comma-separated bot names")
+    parser.add_argument("--players", type=int, default=None, help="seats, for a multi-player title")
+    parser.add_argument("--bots", default=None,
+                        help="comma-separated bot names (multi-player: one per seat, e.g. normal,easy,easy,easy)")
     parser.add_argument("--round-cap", type=int, default=None, help="stop every game after this many rounds")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for oracle plans")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="processes: for oracle plans (default: all cores), or games (multi-player, default 1)")
     parser.add_argument("--json", action="store_true", help="also print the report as JSON (last line)")
     parser.add_argument("--scores", action="store_true", help="keep every game's score in the JSON")
     return parser.parse_args(argv)
@@ -258,14 +424,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
+    default = "random,greedy" if args.players is None else ",".join(["normal"] + ["easy"] * (args.players - 1))
+    names = [n for n in (args.bots or default).split(",") if n]
     try:
-        report = run(args.title, [n for n in args.bots.split(",") if n], args.games, args.seed,
-                     args.round_cap, args.jobs)
+        report = run(args.title, names, args.games, args.seed, args.round_cap, args.jobs, args.players)
     except ArenaError as exc:
         sys.exit(f"arena: {exc}")
     print(table(report))
     if not args.scores:
         for summary in report["bots"].values():
-            del summary["scores"]
+            summary.pop("scores", None)
+            summary.pop("shares", None)
     if args.json:
         print(json.dumps(report))

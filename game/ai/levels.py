@@ -19,6 +19,7 @@ deadline (`think_ms`), and the search stops at whichever comes first.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import time
 from random import Random
 from types import ModuleType
@@ -89,13 +90,15 @@ class SearchBot:
         return search.best_action()
 
 
-def title_bots(slug: str) -> ModuleType:
-    """Import `game.titles.<slug>.bots`; UnknownBot for a title that does not exist."""
+def title_bots(slug: str) -> ModuleType | None:
+    """Import `game.titles.<slug>.bots` (None while the title has no bots module); UnknownBot for no such title."""
     if not slug.isidentifier():
         raise UnknownBot(f"unknown title {slug!r}")
     try:
         return importlib.import_module(f"game.titles.{slug}.bots")
     except ModuleNotFoundError as exc:
+        if exc.name == f"game.titles.{slug}.bots" and importlib.util.find_spec(f"game.titles.{slug}.rules"):
+            return None
         if exc.name in (f"game.titles.{slug}", f"game.titles.{slug}.bots"):
             raise UnknownBot(f"unknown title {slug!r} (no module {exc.name})") from None
         raise

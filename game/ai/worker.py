@@ -6,6 +6,7 @@ the answer is the chosen action (JSON) with the think time, or an error message:
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import multiprocessing
 import time
@@ -178,10 +179,8 @@ class BotWorker:
     def stop(self) -> None:
         """Ask the process to finish, and end it if it does not within a second."""
         if self._conn is not None:
-            try:
+            with contextlib.suppress(OSError):  # already gone
                 self._conn.send(None)
-            except OSError:
-                pass
         if self._process is not None:
             self._process.join(timeout=1.0)
             if self._process.is_alive():

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ai.worker import BotWorker, InlineWorker
 from game.app.scene import Scene, SceneStack
 from game.services import i18n
 from game.services.audio import make_audio
@@ -25,10 +26,21 @@ MAX_FRAME = 0.25
 FPS_CAP = 60
 
 
+def start_bots(process: bool) -> BotWorker | InlineWorker:
+    """Bots think in a worker process started now (frames never wait); in-process for headless tests."""
+    from game.titles.registry import TITLES
+
+    if not process:
+        return InlineWorker()
+    worker = BotWorker(preload=tuple(slug for slug, info in TITLES.items() if not info.solo))
+    worker.start()
+    return worker
+
+
 class App:
     """Owns the window, the clock, the services and the scene stack."""
 
-    def __init__(self, headless: bool = False, storage: Storage | None = None) -> None:
+    def __init__(self, headless: bool = False, storage: Storage | None = None, bot_process: bool | None = None) -> None:
         self.headless = headless
         pygame.display.init()
         pygame.font.init()
@@ -42,6 +54,7 @@ class App:
         self.screen = pygame.display.set_mode((WIDTH, HEIGHT), flags)
         pygame.display.set_caption("Asobiba 遊び場")
         self.audio = make_audio(self.settings.volume, self.settings.muted)
+        self.bots = start_bots(not headless if bot_process is None else bot_process)
         self.stack = SceneStack()
         self.clock_time = 0.0   # seconds of simulated time, advanced by the fixed step
         self.running = True
@@ -147,6 +160,7 @@ class App:
     def close(self) -> None:
         from game.ui import fonts, text
 
+        self.bots.stop()
         self.storage.close()
         text.render.cache_clear()  # fonts die with pygame.quit(); a later App must load them anew
         text.wrap.cache_clear()

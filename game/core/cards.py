@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 C = TypeVar("C", bound=Hashable)
 Slot = tuple[int, Iterable[Hashable] | None]  # (size, allowed suits or None for any)
+TRIES = 20  # shuffles tried before counting out an exact deal
 
 
 def draw_outcomes(pool: Iterable[C], key: Callable[[C], Any] | None = None) -> list[tuple[C, float]]:
@@ -27,9 +28,49 @@ def constrained_deal(rng: Random, pool: Sequence[C], slots: Sequence[Slot], suit
     """Deal all of `pool` into `slots`, uniformly among the deals in which every card fits its slot's suits.
 
     Deterministic for a given pool order, slot list and generator state. Raises ValueError if no deal fits.
+    Accepted draws and the exact fallback are both uniform over the fitting deals, so their mix is too.
     """
     if sum(size for size, _ in slots) != len(pool):
         raise ValueError("the slot sizes do not add up to the pool")
+    tight = [i for i, (_, allowed) in enumerate(slots) if allowed is not None]
+    need = sum(slots[i][0] for i in tight)
+    for _ in range(TRIES):  # rejection first, on the constrained slots only: cheap, and still uniform
+        picked = rng.sample(pool, need)
+        if _fits(picked, [slots[i] for i in tight], suit):
+            return _fill(rng, pool, slots, tight, picked)
+    return _exact_deal(rng, pool, slots, suit)
+
+
+def _fits(picked: list, slots: list[Slot], suit: Callable[[Any], Hashable]) -> bool:
+    """Whether `picked`, cut into the slots in order, puts every card in a slot that allows its suit."""
+    at = 0
+    for size, allowed in slots:
+        if any(suit(card) not in allowed for card in picked[at:at + size]):  # type: ignore[operator]
+            return False
+        at += size
+    return True
+
+
+def _fill(rng: Random, pool: Sequence[C], slots: Sequence[Slot], tight: list[int], picked: list[C]
+          ) -> list[list[C]]:
+    """The constrained slots from `picked` in order; the rest of the pool shuffled into the free slots."""
+    hands: list[list[C]] = []
+    rest = [card for card in pool if card not in picked]
+    rng.shuffle(rest)
+    at = free_at = 0
+    for i, (size, _) in enumerate(slots):
+        if i in tight:
+            hands.append(picked[at:at + size])
+            at += size
+        else:
+            hands.append(rest[free_at:free_at + size])
+            free_at += size
+    return hands
+
+
+def _exact_deal(rng: Random, pool: Sequence[C], slots: Sequence[Slot], suit: Callable[[C], Hashable]
+                ) -> list[list[C]]:
+    """A uniform deal by counting: each constrained slot's suit split drawn in proportion to its completions."""
     suits = list(dict.fromkeys(suit(card) for card in pool))
     by_suit = [[card for card in pool if suit(card) == s] for s in suits]
     masks = [None if allowed is None else tuple(s in set(allowed) for s in suits) for _, allowed in slots]

@@ -53,6 +53,11 @@ TITLES: dict[str, TitleInfo] = {
             "Duel an oni round by round: attack with two dice for its prize, or defend with three.",
             "鬼との一騎打ち。2個で攻撃して賞品を奪うか、3個で守るか。",
         ),
+        TitleInfo(
+            "shinobazu", "Shinobazu", "不忍", 3, 5,
+            "Play a card to yourself or force it on a rival; fight or pass, and dodge the points.",
+            "札を自分に出すか相手に押し付けるか。勝負かパスか、点を避けて忍べ。",
+        ),
     ]
 }
 

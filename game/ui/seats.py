@@ -13,12 +13,13 @@ from game.ui.text import blit
 from game.ui.tween import pulse
 from game.ui.widgets import panel
 
-# Seat anchors (centre of the seat's play area) on the 1280×720 table, by player count; seat 0 is the human.
+# Seat anchors (centre of each name plate) on a table 980 wide (a side panel takes the rest), by player count;
+# seat 0, the human, sits at the bottom, where the scene puts the hand instead.
 LAYOUTS = {
-    2: [(560, 560), (560, 150)],
-    3: [(560, 560), (220, 200), (900, 200)],
-    4: [(560, 560), (170, 330), (560, 150), (950, 330)],
-    5: [(560, 560), (170, 360), (330, 150), (790, 150), (950, 360)],
+    2: [(490, 640), (490, 150)],
+    3: [(490, 640), (210, 230), (770, 230)],
+    4: [(490, 640), (150, 340), (490, 150), (830, 340)],
+    5: [(490, 640), (150, 390), (300, 170), (680, 170), (830, 390)],
 }
 BADGE = (190, 64)
 

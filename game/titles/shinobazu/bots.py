@@ -1,0 +1,175 @@
+"""Shinobazu bots: a rules-based policy (ISMCTS rollouts and Easy), a score-based evaluation and search settings.
+
+Every rule reads only what the player to move may know, so the fast rollout policy is also a fair Easy bot.
+"""
+
+from __future__ import annotations
+
+import math
+from random import Random
+from typing import Any
+
+from game.titles.shinobazu.rules import (
+    ACCEPT,
+    CHALLENGE,
+    DECK,
+    END_SCORE,
+    FIGHT,
+    NO_CHALLENGE,
+    PASS,
+    PLAY,
+    REFUSE,
+    STANCE,
+    VALUES,
+    Card,
+    Challenge,
+    Declare,
+    Force,
+    PlayOwn,
+    ShinobazuState,
+    compare,
+    count_reversals,
+    total,
+)
+
+SEARCH = {"normal": 300, "hard": 1500, "c": 0.7, "max_rollout_depth": None}
+FIGHT_AT = 0.55  # fight with an own card whose estimated strength reaches this
+OTHERS_REVERSE = 0.25  # chance that the other participants bring an odd number of reversals
+CHALLENGE_AT = 0.5  # challenge a passer when the duel win chance reaches this
+REFUSE_BELOW = 0.2  # refuse a one-card duel against a rival when the win chance is below this
+
+
+# --- strength estimates ------------------------------------------------------------------------------------------
+def percentile(stack_total: int) -> float:
+    """How often a total beats a single random card in normal order (ties count half)."""
+    return sum(1.0 if stack_total > v else 0.5 if stack_total == v else 0.0 for v in VALUES) / len(VALUES)
+
+
+def strength(stack: tuple[Card, ...], lead: str) -> float:
+    """Estimated chance that `stack` beats a typical stack, given its own reversals against `lead`."""
+    own_odd = count_reversals((stack,), lead) % 2
+    p_reversed = 1 - OTHERS_REVERSE if own_odd else OTHERS_REVERSE
+    p = percentile(total(stack))
+    return (1 - p_reversed) * p + p_reversed * (1 - p)
+
+
+def unseen(state: ShinobazuState, seat: int) -> list[Card]:
+    """Cards `seat` cannot place: not in its hand, not public, not placed by it."""
+    known = set(state.hand[seat]) | set(state.discard)
+    for at in range(state.n):
+        known.update(state.carried[at])
+        known.update(state.known_in_hand[at])
+        card = state.current[at]
+        if card is not None and (state.revealed[at] or state.placed_by[at] == seat):
+            known.add(card)
+    return [card for card in DECK if card not in known]
+
+
+def duel_chances(state: ShinobazuState, seat: int, loser: int, passer: int) -> tuple[float, float]:
+    """(win, tie) chances of `seat` (the loser or the passer) in a duel, over the cards it cannot see."""
+    lead = state.current[loser].colour
+    card = state.current[passer]
+    if state.revealed[passer] or state.placed_by[passer] == seat:
+        cases = [card]
+    else:
+        cases = unseen(state, seat)
+        if state.placed_by[passer] == state.start:
+            cases = [c for c in cases if c.colour == state.lead] or cases
+    wins = ties = 0
+    mine = state.stack(loser)
+    for case in cases:
+        theirs = (*state.carried[passer], case)
+        reversed_ = count_reversals((mine, theirs), lead) % 2 == 1
+        winner, _ = compare((loser, passer), (total(mine), total(theirs)), reversed_)
+        wins += winner == seat
+        ties += winner is None
+    return wins / len(cases), ties / len(cases)
+
+
+# --- the policy ----------------------------------------------------------------------------------------------------
+def rival(state: ShinobazuState, seat: int, among: list[int]) -> int:
+    """The seat among `among` with the fewest points (the nearest of equals to the left)."""
+    n = state.n
+    return min(among, key=lambda q: (state.score[q], (q - seat) % n))
+
+
+def play(state: ShinobazuState, rng: Random) -> Any:
+    """PLAY: fight with a strong card, else force the worst card on a rival or pass with it."""
+    cur = state.cur
+    cards = state.legal_cards(cur)
+    carried = state.carried[cur]
+    targets = [q for q in range(state.n) if q != cur and state.current[q] is None]
+    lead = state.lead
+
+    def own(card: Card) -> float:
+        return strength((*carried, card), lead or card.colour)
+
+    worst = min(cards, key=own)
+    if state.current[cur] is not None:
+        return Force(worst, rival(state, cur, targets))
+    best = max(cards, key=own)
+    if own(best) >= FIGHT_AT:
+        return PlayOwn(best, FIGHT)
+    if targets and (cur == state.start or worst.value < 0):
+        return Force(worst, rival(state, cur, targets))
+    return PlayOwn(worst, PASS) if cur != state.start else PlayOwn(best, FIGHT)
+
+
+def declare(state: ShinobazuState, rng: Random) -> Declare:
+    """STANCE: blind; fight as the last undecided when nobody fights (a lone fighter is safe), else pass."""
+    cur = state.cur
+    stances = [state.stance[q] for q in range(state.n) if q != cur]
+    if FIGHT not in stances and None not in stances:
+        return Declare(FIGHT)
+    return Declare(FIGHT if total(state.carried[cur]) >= 4 else PASS)
+
+
+def challenge(state: ShinobazuState, rng: Random) -> Any:
+    """CHALLENGE: the passer I most likely beat, if the chance is good enough."""
+    cur = state.cur
+    best, best_win = NO_CHALLENGE, CHALLENGE_AT
+    for passer in state.passers_left:
+        win, _ = duel_chances(state, cur, cur, passer)
+        if win >= best_win:
+            best, best_win = Challenge(passer), win
+    return best
+
+
+def respond(state: ShinobazuState, rng: Random) -> str:
+    """RESPONSE: accept, unless a one-card stack would likely hand a rival challenger a duel win."""
+    cur, challenger = state.cur, state.challenger
+    if len(state.stack(cur)) >= 2 or state.score[challenger] > state.score[cur]:
+        return ACCEPT
+    win, _ = duel_chances(state, cur, challenger, cur)
+    return REFUSE if win < REFUSE_BELOW else ACCEPT
+
+
+def rollout_policy(state: ShinobazuState, rng: Random) -> Any:
+    """The rules-based move for whoever is to move (reads only what that player may know)."""
+    phase = state.phase
+    if phase == PLAY:
+        return play(state, rng)
+    if phase == STANCE:
+        return declare(state, rng)
+    if phase == CHALLENGE:
+        return challenge(state, rng)
+    return respond(state, rng)
+
+
+class EasyBot:
+    """The rules-based policy as a bot (levels.py adds some noise)."""
+
+    name = "easy"
+
+    def choose(self, state: ShinobazuState, rng: Random) -> Any:
+        return rollout_policy(state, rng)
+
+
+# --- evaluation ----------------------------------------------------------------------------------------------------
+def evaluate(state: ShinobazuState) -> list[float]:
+    """Win-share estimate from the scores: a softmax of minus the points, sharper as someone nears 5."""
+    scores = state.score
+    sharpness = 0.6 + 0.4 * max(scores) / END_SCORE
+    weights = [math.exp(-sharpness * s) for s in scores]
+    norm = sum(weights)
+    return [w / norm for w in weights]

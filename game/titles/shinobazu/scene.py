@@ -1,0 +1,512 @@
+"""Shinobazu at the table: you (seat 0) against two to four computer ninjas.
+
+The scene draws only from `view(0)` and from events told as the human may see them; bots think in the
+app's worker process and are paced by the animation-speed setting. Showdowns and duels open a panel
+that lays out every stack, the totals and the reversal count.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.setup import BOT_NAMES, GameSetup, setting_key
+from game.core import replay
+from game.core.engine import CHANCE
+from game.services.i18n import pick, t
+from game.titles import registry
+from game.titles.shinobazu import rules
+from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, value_text
+from game.titles.shinobazu.log import describe
+from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
+from game.ui import theme
+from game.ui.anim import Effects, Timeline
+from game.ui.movelog import MoveLog
+from game.ui.seats import draw_seat_badge, seat_layout
+from game.ui.text import blit, wrap
+from game.ui.tween import pulse
+from game.ui.widgets import Button, ButtonRow, panel
+
+TABLE = pygame.Rect(0, 0, 980, 720)
+CENTER = (490, 350)
+HAND_Y = 574
+HAND_W = 88
+TABLE_W = 56
+LOG = pygame.Rect(992, 14, 276, 430)
+ACTIONS = pygame.Rect(992, 456, 276, 250)
+BOT_PAUSE = 0.55  # seconds a bot's move stays on show before the next (scaled by the animation speed)
+SEAT_0 = (120, 650)
+STACK_0 = (490, 480)
+
+
+def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
+    if setup is None:
+        info = registry.get("shinobazu")
+        saved = app.storage.get_setting(setting_key("shinobazu"))
+        setup = GameSetup.from_json("shinobazu", saved, info.min_players, info.max_players)
+    if seed is not None:
+        setup.seed = seed
+    return ShinobazuScene(app, setup, autoplay)
+
+
+def seat_names(players: int) -> list[str]:
+    return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
+
+
+class ShinobazuScene(Scene):
+    """One game of Shinobazu: plays, forces, stances, showdowns, duels, to the final ranking."""
+
+    title_slug = "shinobazu"
+
+    def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
+        super().__init__(app)
+        self.setup, self.autoplay = setup, autoplay
+        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.state = rules.new_state(setup.players)
+        self.names = seat_names(setup.players)
+        self.levels = ["you", *setup.levels]
+        self.view = self.state.view(0)
+        self.now = 0.0
+        self.timeline = Timeline()
+        self.effects = Effects(random.Random(self.seed ^ 0xF00D))
+        self.log = MoveLog(LOG, t("sb.log_title"))
+        self.ticket: int | None = None
+        self.think_since = 0.0
+        self.answer = None  # a bot's answer, held until its pause is over
+        self.selected: Card | None = None
+        self.tooltip: tuple[str, tuple[int, int]] | None = None
+        self.panel_event = None  # the Showdown or Duel on show
+        self.panel_until = 0.0
+        self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
+        self.anchors = seat_layout(setup.players)
+        self.recorded = False
+
+    # --- the loop ---------------------------------------------------------------------------------
+    def speed(self, seconds: float) -> float:
+        return seconds / self.app.anim_speed()
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.timeline.update(dt)
+        self.effects.update(dt, self.now)
+        if self.timeline.busy:
+            return
+        player = self.state.current_player()
+        if self.state.is_terminal():
+            self.finish()
+        elif player == CHANCE:
+            self.apply(self._chance())
+        elif player == 0 and not self.autoplay:
+            self._refresh_buttons()
+        else:
+            self._bot_turn(player)
+
+    def _chance(self):
+        """The first start player ("you start" fixes it) or the next dealt card, from our own generator."""
+        if self.state.phase == "start" and self.setup.human_starts:
+            return 0
+        return self.state.sample_chance(self.rng)
+
+    def _bot_turn(self, seat: int) -> None:
+        if self.ticket is None:
+            level = "normal" if seat == 0 else self.levels[seat]
+            history = [self.state.action_to_json(a) for a in self.state.history]
+            self.ticket = self.app.bots.submit("shinobazu", {"players": self.setup.players}, history, seat, level,
+                                               self.rng.randrange(2**31), think_ms=900.0)
+            self.think_since = self.now
+            return
+        self.answer = self.answer or self.app.bots.poll(self.ticket)
+        if self.answer is None or self.now - self.think_since < self.speed(BOT_PAUSE):
+            return
+        result, self.answer, self.ticket = self.answer, None, None
+        if result.ok:
+            action = self.state.action_from_json(result.action)
+        else:  # a bot that failed must not stall the table: log it and play on
+            self.log.add(t("sb.bot_error", name=self.names[seat]), theme.BAD)
+            action = self.rng.choice(self.state.legal_actions())
+        self.apply(action)
+
+    def apply(self, action) -> None:
+        """Hand an action to the engine, then tell and animate what happened."""
+        events = self.state.apply(action)
+        self.view = self.state.view(0)
+        self.selected = None
+        self.buttons.buttons = []
+        for event in events:
+            self._tell(event)
+
+    def _tell(self, event) -> None:
+        text = describe(event, 0, self.names)
+        if text:
+            self.log.add(*text)
+        kind = type(event).__name__
+        beat = {"CardDealt": 0.06, "CardPlayed": 0.35, "CardForced": 0.4, "Declared": 0.3, "Challenged": 0.6,
+                "DuelRefused": 0.8, "ScoreChanged": 0.0, "RoundStarted": 0.5, "Reshuffled": 0.6}.get(kind, 0.0)
+        sound = {"CardDealt": "card", "CardPlayed": "card", "CardForced": "slide", "Declared": "pick",
+                 "Challenged": "warning", "DuelRefused": "back", "Reshuffled": "roll",
+                 "ThreeTechnique": "set", "GameOver": "game_over"}.get(kind)
+        if kind in ("Showdown", "Duel"):
+            self.timeline.queue(self.speed(3.2), lambda e=event: self._open_panel(e))
+        elif kind == "ScoreChanged" and event.delta:
+            self.timeline.queue(0.0, lambda e=event: self._score_popup(e))
+        elif kind == "ThreeTechnique":
+            self.timeline.queue(self.speed(1.0), lambda: self._banner(t("sb.three"), theme.WARN, "set"))
+        elif kind == "LoneFighterLeaves":
+            self.timeline.queue(self.speed(1.2), lambda e=event: self._banner(
+                t("sb.lone", name=self.names[e.seat]), theme.SKY, "slide_out"))
+        elif beat or sound:
+            self.timeline.queue(self.speed(beat), lambda s=sound: s and self.app.audio.play(s))
+
+    def _open_panel(self, event) -> None:
+        self.panel_event = event
+        self.panel_until = self.now + self.speed(3.2)
+        self.app.audio.play("set" if type(event).__name__ == "Duel" else "clear")
+
+    def _score_popup(self, event) -> None:
+        pos = self.badge_center(event.seat)
+        color = theme.BAD if event.delta > 0 else theme.GOOD
+        self.effects.popup(f"{event.delta:+d}", (pos[0], pos[1] - 40), self.now, 34, color)
+        self.app.audio.play("hit" if event.delta > 0 else "pick")
+
+    def _banner(self, text: str, color, sound: str) -> None:
+        self.effects.show_banner(text, self.now, color)
+        self.app.audio.play(sound)
+
+    def finish(self) -> None:
+        from game.app.summary import SummaryScene
+
+        scores = list(self.state.scores)
+        winners = list(self.state.winners())
+        if not self.recorded and not self.autoplay:
+            self.recorded = True
+            text = replay.dumps(replay.record(self.state, {"players": self.setup.players}, self.seed,
+                                              self.state.statistics()))
+            details = {"players": self.setup.players, "levels": self.levels, "scores": scores,
+                       "winners": winners, "human_share": (1 / len(winners)) if 0 in winners else 0.0}
+            self.app.storage.record_game("shinobazu", "win" if 0 in winners else "loss", self.state.rounds,
+                                         details, text)
+        self.timeline.queue(10.0)
+        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, scores, winners))
+
+    # --- human decisions --------------------------------------------------------------------------
+    def human_turn(self) -> bool:
+        return (not self.timeline.busy and not self.autoplay and self.state.current_player() == 0
+                and self.panel_event is None)
+
+    def options(self) -> list[tuple[str, object]]:
+        """(label, action) of every choice open to the human now (the selected card's, in PLAY)."""
+        legal = list(self.view.legal)
+        phase = self.view.phase
+        if phase == "play":
+            if self.selected is None:
+                return []
+            return [(self._label(a), a) for a in legal if a.card == self.selected]
+        return [(self._label(a), a) for a in legal]
+
+    def _label(self, action) -> str:
+        kind = type(action).__name__
+        if kind == "PlayOwn":
+            return t("sb.play_fight") if action.stance == FIGHT else t("sb.play_pass")
+        if kind == "Force":
+            return t("sb.force_on", name=self.names[action.target])
+        if kind == "Declare":
+            return t("sb.fight") if action.stance == FIGHT else t("sb.pass")
+        if kind == "Challenge":
+            size = len(self.view.carried[action.target]) + 1
+            return t("sb.challenge", name=self.names[action.target], n=size)
+        if action == NO_CHALLENGE:
+            return t("sb.no_duel")
+        if action == ACCEPT:
+            return t("sb.accept")
+        if action == REFUSE:
+            return t("sb.refuse", n=len(self.view.carried[0]) + 1)
+        return str(action)
+
+    def _refresh_buttons(self) -> None:
+        options = self.options()
+        if len(self.buttons.buttons) == len(options) and all(
+                b.label == label for b, (label, _) in zip(self.buttons.buttons, options, strict=True)):
+            return
+        self.buttons.buttons = [
+            Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 74 + i * 46, ACTIONS.width - 28, 40), label,
+                   lambda a=action: self.choose(a), size=18, primary=i == 0)
+            for i, (label, action) in enumerate(options[:4])]
+        self.buttons.focus = 0
+
+    def choose(self, action) -> None:
+        if self.human_turn() and action in self.view.legal:
+            self.app.audio.play("menu_select")
+            self.apply(action)
+
+    def select(self, card: Card) -> None:
+        if card in self.state.legal_cards(0):
+            self.selected = card
+            self.app.audio.play("menu_move")
+            self._refresh_buttons()
+        else:
+            self.app.audio.play("error")
+            self.log.add(self.barred_reason(card), theme.BAD)
+
+    def barred_reason(self, card: Card) -> str:
+        lead = self.view.lead
+        return t("sb.must_follow", colour=colour_name(lead)) if lead else ""
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        from game.app.overlays import PauseScene
+
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("menu_select")
+            self.app.stack.push(PauseScene(self.app, self.title_slug))
+            return
+        if self.log.handle(event):
+            return
+        if self.panel_event is not None and self._dismiss(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        if not self.human_turn():
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
+                and self.view.phase == "play":
+            self._step_card(-1 if event.key == pygame.K_LEFT else 1)
+            return
+        self.buttons.handle(event)
+
+    def _dismiss(self, event: pygame.event.Event) -> bool:
+        """A click or Enter closes the showdown/duel panel early."""
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                                pygame.K_SPACE)):
+            self.panel_until = self.now
+            if self.timeline.beats:
+                self.timeline.beats[0].duration = 0.0
+            return True
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        for card, rect in self.hand_rects():
+            if rect.collidepoint(pos) and self.view.phase == "play":
+                self.select(card)
+                return True
+        if self.view.phase == "play" and self.selected is not None:
+            for seat in range(1, self.setup.players):
+                target = rules.Force(self.selected, seat)
+                if self.badge_rect(seat).collidepoint(pos) and target in self.view.legal:
+                    self.choose(target)
+                    return True
+        return False
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.tooltip = None
+        for card, rect in self.hand_rects():
+            if rect.collidepoint(pos) and self.view.phase == "play" and self.state.current_player() == 0 \
+                    and card not in self.state.legal_cards(0):
+                self.tooltip = (self.barred_reason(card), (rect.centerx, rect.y - 12))
+
+    def _step_card(self, step: int) -> None:
+        cards = list(self.state.legal_cards(0))
+        if not cards:
+            return
+        index = cards.index(self.selected) + step if self.selected in cards else 0
+        self.select(cards[index % len(cards)])
+
+    # --- layout -----------------------------------------------------------------------------------
+    def badge_center(self, seat: int) -> tuple[int, int]:
+        return SEAT_0 if seat == 0 else self.anchors[seat]
+
+    def badge_rect(self, seat: int) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, 190, 64)
+        rect.center = self.badge_center(seat)
+        return rect
+
+    def stack_center(self, seat: int) -> tuple[int, int]:
+        if seat == 0:
+            return STACK_0
+        x, y = self.anchors[seat]
+        return (int(x + 0.4 * (CENTER[0] - x)), int(y + 0.4 * (CENTER[1] - y) + 70))
+
+    def hand_rects(self) -> list[tuple[Card, pygame.Rect]]:
+        hand = self.view.hand
+        left = CENTER[0] - (len(hand) * (HAND_W + 14) - 14) // 2
+        rects = []
+        for i, card in enumerate(hand):
+            rect = pygame.Rect(left + i * (HAND_W + 14), HAND_Y, HAND_W, int(HAND_W * 1.42))
+            if card == self.selected:
+                rect.y -= 22
+            rects.append((card, rect))
+        return rects
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.BG)
+        pygame.draw.ellipse(surface, theme.FELT_EDGE, (40, 90, 900, 500))
+        pygame.draw.ellipse(surface, theme.FELT, (52, 100, 876, 480))
+        for seat in range(self.setup.players):
+            self._draw_seat(surface, seat)
+        self._draw_centre(surface)
+        self._draw_hand(surface)
+        self.log.draw(surface)
+        self._draw_actions(surface)
+        self.effects.draw(surface, self.now, CENTER)
+        if self.panel_event is not None:
+            if self.now >= self.panel_until:
+                self.panel_event = None
+            else:
+                self._draw_panel(surface, self.panel_event)
+        if self.tooltip and self.tooltip[0]:
+            blit(surface, self.tooltip[0], 18, self.tooltip[1], theme.BAD, True, "midbottom")
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        v = self.view
+        thinking = self.ticket is not None and self.state.current_player() == seat
+        active = v.to_move == seat
+        draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
+                        str(v.scores[seat]), 0 if seat == 0 else v.hand_sizes[seat], active, thinking, self.now)
+        if v.start == seat:
+            self._draw_lead_marker(surface, seat)
+        self._draw_stack(surface, seat)
+
+    def _draw_lead_marker(self, surface: pygame.Surface, seat: int) -> None:
+        """The game box beside the start player, showing the lead colour."""
+        rect = self.badge_rect(seat)
+        box = pygame.Rect(rect.right + 6, rect.y + 8, 48, 48)
+        pygame.draw.rect(surface, (120, 84, 40), box, border_radius=8)
+        pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=8)
+        if self.view.lead:
+            ink, shape = SUITS[self.view.lead]
+            pygame.draw.circle(surface, (246, 240, 226), box.center, 17)
+            draw_symbol(surface, shape, box.center, 12, ink)
+        else:
+            blit(surface, t("sb.start_short"), 14, box.center, theme.INK, True, "center")
+
+    def _draw_stack(self, surface: pygame.Surface, seat: int) -> None:
+        v = self.view
+        carried = v.carried[seat]
+        current = v.current[seat]
+        cards = len(carried) + (current is not None)
+        if not cards:
+            return
+        cx, cy = self.stack_center(seat)
+        x = cx - (cards * (TABLE_W + 6) - 6) // 2
+        for card in carried:
+            surface.blit(card_face(card.colour, card.value, TABLE_W), (x, cy - 40))
+            x += TABLE_W + 6
+        if current is not None:
+            self._draw_current(surface, seat, current, (x, cy - 40))
+
+    def _draw_current(self, surface: pygame.Surface, seat: int, current, pos: tuple[int, int]) -> None:
+        v = self.view
+        if isinstance(current, FaceDown):
+            image = card_back(TABLE_W, current.colour)
+        else:
+            image = card_face(current.colour, current.value, TABLE_W)
+        if v.stance[seat] == PASS:
+            image = pygame.transform.rotate(image, 90)  # passing lays the card sideways, as in the source
+        surface.blit(image, pos)
+        label = t("sb.fight") if v.stance[seat] == FIGHT else t("sb.pass") if v.stance[seat] == PASS else ""
+        if label:
+            blit(surface, label, 14, (pos[0] + image.get_width() // 2, pos[1] + image.get_height() + 2),
+                 theme.WARN if v.stance[seat] == FIGHT else theme.SKY, True, "midtop")
+        if v.placed_by[seat] == 0 and seat != 0:
+            blit(surface, t("sb.you_gave"), 13, (pos[0] + image.get_width() // 2, pos[1] - 2), theme.ACCENT,
+                 anchor="midbottom")
+        elif v.placed_by[seat] is not None and v.placed_by[seat] != seat:
+            blit(surface, t("sb.from", name=self.names[v.placed_by[seat]]), 13,
+                 (pos[0] + image.get_width() // 2, pos[1] - 2), theme.INK_DIM, anchor="midbottom")
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        v = self.view
+        line = t("sb.round", round=v.round_in_set, deal=v.deal)
+        blit(surface, line, 18, (CENTER[0], CENTER[1] - 20), theme.INK_DIM, True, "center")
+        if v.lead:
+            blit(surface, t("sb.lead", colour=colour_name(v.lead)), 20, (CENTER[0], CENTER[1] + 6), theme.INK, True,
+                 "center")
+        blit(surface, t("sb.piles", discard=len(v.discard), unused=v.unused), 15, (CENTER[0], CENTER[1] + 32),
+             theme.INK_DIM, anchor="center")
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        playing = self.human_turn() and self.view.phase == "play"
+        legal = set(self.state.legal_cards(0)) if playing else set()
+        for card, rect in self.hand_rects():
+            style = "lit" if card in legal else "dim" if playing else "normal"
+            surface.blit(card_face(card.colour, card.value, HAND_W, style), rect)
+            if card == self.selected:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=12)
+
+    def _draw_actions(self, surface: pygame.Surface) -> None:
+        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
+        prompt, color = self.prompt()
+        for i, line in enumerate(wrap(prompt, 18, ACTIONS.width - 28)[:3]):
+            blit(surface, line, 18, (ACTIONS.x + 14, ACTIONS.y + 12 + i * 22), color, i == 0)
+        if self.human_turn():
+            self.buttons.draw(surface)
+        if self.human_turn() and self.view.phase == "play" and self.selected is not None:
+            for seat in range(1, self.setup.players):
+                if rules.Force(self.selected, seat) in self.view.legal:
+                    rect = self.badge_rect(seat).inflate(12, 12)
+                    shade = tuple(int(c * (0.5 + 0.5 * pulse(self.now, 1.0))) for c in theme.ACCENT)
+                    pygame.draw.rect(surface, shade, rect, 3, border_radius=16)
+
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        """What the human should do now, or who is doing what."""
+        v = self.view
+        if self.state.is_terminal():
+            return t("sb.game_over"), theme.WARN
+        if not self.human_turn():
+            mover = self.state.current_player()
+            if mover == CHANCE:
+                return t("sb.dealing"), theme.INK_DIM
+            return t("sb.waiting", name=self.names[mover]), theme.INK_DIM
+        if v.phase == "play":
+            key = "sb.pick_card" if self.selected is None else "sb.pick_where"
+            return t(key), theme.ACCENT
+        if v.phase == "stance":
+            giver = self.names[v.placed_by[0]] if v.placed_by[0] is not None else ""
+            lead = isinstance(v.current[0], FaceDown) and v.current[0].colour
+            text = t("sb.forced_on_you", name=giver) + (" " + t("sb.its_lead", colour=colour_name(lead))
+                                                         if lead else "")
+            return text, theme.ACCENT
+        if v.phase == "challenge":
+            return t("sb.you_lost_challenge"), theme.ACCENT
+        return t("sb.challenged", name=self.names[v.challenger]), theme.ACCENT
+
+    def _draw_panel(self, surface: pygame.Surface, event) -> None:
+        """The showdown or duel laid out: each stack face up, its total, who won and who lost."""
+        duel = type(event).__name__ == "Duel"
+        seats = (event.challenger, event.passer) if duel else event.participants
+        losers = (event.loser,) if duel else event.losers
+        if duel and event.winner is None:
+            losers = seats
+        area = pygame.Rect(0, 0, 760, 130 + 70 * len(seats))
+        area.center = (CENTER[0], CENTER[1] + 10)
+        panel(surface, area, theme.BG_DEEP, theme.WARN)
+        title = t("sb.duel_title") if duel else t("sb.showdown_title")
+        blit(surface, title, 30, (area.centerx, area.y + 14), theme.WARN, True, "midtop")
+        order = t("sb.order_reversed") if event.reversed else t("sb.order_normal")
+        info = t("sb.reversals", n=event.reversals, colour=colour_name(event.lead), order=order)
+        blit(surface, info, 18, (area.centerx, area.y + 56), theme.INK, anchor="midtop")
+        for row, (seat, stack, total) in enumerate(zip(seats, event.stacks, event.totals, strict=True)):
+            self._draw_panel_row(surface, area, row, seat, stack, total, seat == event.winner, seat in losers)
+
+    def _draw_panel_row(self, surface: pygame.Surface, area: pygame.Rect, row: int, seat: int, stack, total: int,
+                        won: bool, lost: bool) -> None:
+        y = area.y + 96 + row * 70
+        blit(surface, self.names[seat], 22, (area.x + 24, y + 20), theme.INK, True, "midleft")
+        x = area.x + 200
+        for card in stack:
+            surface.blit(card_face(card.colour, card.value, 40), (x, y - 8))
+            x += 46
+        blit(surface, t("sb.total", n=value_text(total)), 22, (area.x + 520, y + 20), theme.INK, True, "midleft")
+        mark, color = (t("sb.winner"), theme.GOOD) if won else (t("sb.loser"), theme.BAD) if lost else ("", theme.INK)
+        if mark:
+            blit(surface, mark, 20, (area.right - 24, y + 20), color, True, "midright")
+
+
+def colour_name(colour: str | None) -> str:
+    return t(f"sb.colour.{colour}") if colour else ""

@@ -1,0 +1,135 @@
+"""The bot worker: a spawned process answers requests from an action history, survives errors and being killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from random import Random
+
+import pytest
+
+from game.ai.levels import make_bot
+from game.ai.worker import BotResult, BotWorker, InlineWorker
+from game.core.engine import play_chance
+from game.titles.dice_combat.rules import new_state
+
+GUARD_S = 60.0  # only a guard against a hang: no assertion depends on timing
+
+
+def decision_history(seed: int) -> list:
+    """The history of a Dice Combat game up to its first decision."""
+    state = new_state()
+    play_chance(state, Random(seed))
+    return [state.action_to_json(a) for a in state.history]
+
+
+def wait(worker, ticket: int) -> BotResult:
+    """Poll until the answer comes (the guard only stops a broken worker from hanging the test run)."""
+    give_up = time.monotonic() + GUARD_S
+    while time.monotonic() < give_up:
+        result = worker.poll(ticket)
+        if result is not None:
+            return result
+        time.sleep(0.005)
+    raise AssertionError(f"no answer to ticket {ticket} within {GUARD_S} s")
+
+
+def expected_action(history: list, level: str, seed: int, iterations: int | None = None):
+    state = new_state()
+    for raw in history:
+        state.apply(state.action_from_json(raw))
+    return state.action_to_json(make_bot("dice_combat", level, iterations).choose(state, Random(seed)))
+
+
+@pytest.fixture(scope="module")
+def worker():
+    bot_worker = BotWorker(preload=("dice_combat",))
+    bot_worker.start()
+    yield bot_worker
+    bot_worker.stop()
+
+
+def test_inline_worker_answers_like_the_bot():
+    inline, history = InlineWorker(), decision_history(1)
+    ticket = inline.submit("dice_combat", {}, history, 0, "normal", 7, iterations=60)
+    result = inline.poll(ticket)
+    assert result.ok and result.ticket == ticket and result.think_ms >= 0
+    assert result.action == expected_action(history, "normal", 7, 60)
+    assert inline.poll(ticket) is None  # handed over once
+    cancelled = inline.submit("dice_combat", {}, history, 0, "random", 1)
+    inline.cancel(cancelled)
+    assert inline.poll(cancelled) is None
+
+
+@pytest.mark.parametrize("slug,history,seat,level,message", [
+    ("no_such_title", [], 0, "random", "ModuleNotFoundError"),
+    ("../evil", [], 0, "random", "unknown title"),
+    ("dice_combat", [9], 0, "random", "IllegalAction"),
+    ("dice_combat", [], 0, "random", "not to move"),
+    ("dice_combat", "first", 0, "expert", "unknown bot level"),
+])
+def test_inline_worker_reports_bad_requests(slug, history, seat, level, message):
+    inline = InlineWorker()
+    if history == "first":
+        history = decision_history(2)
+    result = inline.poll(inline.submit(slug, {}, history, seat, level, 0))
+    assert not result.ok and result.action is None and message in result.error
+
+
+def test_worker_round_trip_matches_inline(worker):
+    inline = InlineWorker()
+    requests = [(decision_history(s), level, s) for s in range(3) for level in ("random", "easy", "normal")]
+    tickets = [worker.submit("dice_combat", {}, h, 0, lv, s, iterations=40) for h, lv, s in requests]
+    assert len(set(tickets)) == len(tickets)
+    for ticket, (history, level, seed) in zip(tickets, requests, strict=True):
+        result = wait(worker, ticket)
+        twin = inline.poll(inline.submit("dice_combat", {}, history, 0, level, seed, iterations=40))
+        assert result.ok and result.ticket == ticket and result.action == twin.action
+
+
+def test_worker_reports_errors_and_goes_on(worker):
+    bad = worker.submit("dice_combat", {}, [9], 0, "random", 0)
+    good = worker.submit("dice_combat", {}, decision_history(4), 0, "random", 0)
+    failure = wait(worker, bad)
+    assert not failure.ok and "IllegalAction" in failure.error
+    assert wait(worker, good).ok
+
+
+def test_cancelled_tickets_never_answer(worker):
+    history = decision_history(5)
+    first = worker.submit("dice_combat", {}, history, 0, "normal", 1, iterations=200)
+    second = worker.submit("dice_combat", {}, history, 0, "random", 1)
+    third = worker.submit("dice_combat", {}, history, 0, "random", 2)
+    worker.cancel(first)
+    worker.cancel(second)
+    assert wait(worker, third).ok
+    assert worker.poll(first) is None and worker.poll(second) is None
+
+
+def test_worker_survives_being_killed():
+    bot_worker = BotWorker()
+    try:
+        bot_worker.start()
+        history = decision_history(6)
+        assert wait(bot_worker, bot_worker.submit("dice_combat", {}, history, 0, "random", 0)).ok
+        slow = bot_worker.submit("dice_combat", {}, history, 0, "normal", 0, iterations=10**9)
+        queued = bot_worker.submit("dice_combat", {}, history, 0, "random", 0)
+        os.kill(bot_worker._process.pid, signal.SIGKILL)
+        for ticket in (slow, queued):
+            result = wait(bot_worker, ticket)
+            assert not result.ok and "stopped" in result.error
+        assert not bot_worker.alive()
+        again = bot_worker.submit("dice_combat", {}, history, 0, "normal", 3, iterations=30)  # restarts it
+        assert bot_worker.alive()
+        assert wait(bot_worker, again).action == expected_action(history, "normal", 3, 30)
+    finally:
+        bot_worker.stop()
+    assert not bot_worker.alive()
+
+
+def test_worker_think_time_deadline(worker):
+    """A deadline stops an unbounded search (the guard in wait() is the only timing here)."""
+    ticket = worker.submit("dice_combat", {}, decision_history(8), 0, "hard", 0, iterations=10**9, think_ms=50)
+    result = wait(worker, ticket)
+    assert result.ok and result.action in ("attack", "defend")

@@ -1,0 +1,104 @@
+"""The arena for multi-player titles: rotated seats, win shares with intervals, determinism, clear refusals."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from random import Random
+from types import ModuleType
+
+import pytest
+
+from game.ai import arena
+from game.ai.arena import ArenaError, Title, line_up_rows, run_table
+
+TOY = sys.modules.get("test_ai_ismcts") or importlib.import_module("test_ai_ismcts")
+ROW_KEYS = {"bots", "games", "win_share", "ci95", "mean_score", "think_ms_mean", "think_ms_p95",
+            "decisions_per_game", "shares"}
+SEATS_TAKEN: list[int] = []
+
+
+class Spy:
+    """A random bot that notes the seat it plays."""
+
+    name = "spy"
+
+    def choose(self, state, rng: Random):
+        SEATS_TAKEN.append(state.current_player())
+        return rng.choice(state.legal_actions())
+
+
+def toy_title(**bots) -> Title:
+    """The toy as a title: its module serves as rules and bots (extra BOTS only in-process: not picklable)."""
+    if not bots:
+        return Title("high_card", TOY, TOY)
+    module = ModuleType("toy_bots")
+    module.BOTS, module.rollout_policy = bots, TOY.rollout_policy
+    return Title("high_card", TOY, module)
+
+
+def test_report_has_every_row_and_key():
+    report = run_table(toy_title(), ["random"] * 3, 30, 7, {"players": 3}, 1)
+    assert list(report["bots"]) == ["random (bot 1)", "random ×3"]
+    for key in ("title", "metric", "players", "games", "seed", "lineup", "fair_share", "interval", "elapsed_s",
+                "games_per_s"):
+        assert key in report
+    assert report["fair_share"] == pytest.approx(1 / 3) and report["players"] == 3
+    field = report["bots"]["random ×3"]
+    assert set(field) == ROW_KEYS and field["bots"] == [1, 2, 3]
+    assert field["win_share"] == pytest.approx(1 / 3)  # the shares of a game add up to 1
+    assert field["decisions_per_game"] == 1 and 1 <= field["mean_score"] <= 6
+    first = report["bots"]["random (bot 1)"]
+    assert first["ci95"][0] <= first["win_share"] <= first["ci95"][1]
+    json.dumps(report)
+
+
+def test_line_up_rows():
+    assert line_up_rows(["normal", "easy", "easy", "easy"]) == {"normal": [0], "easy ×3": [1, 2, 3]}
+    assert line_up_rows(["easy", "normal", "easy"]) == {"easy (bot 1)": [0], "easy ×2": [0, 2], "normal": [1]}
+
+
+def test_seats_rotate_over_the_games():
+    SEATS_TAKEN.clear()
+    run_table(toy_title(spy=Spy), ["spy", "random", "random"], 7, 3, {"players": 3}, 1)
+    assert SEATS_TAKEN == [0, 1, 2, 0, 1, 2, 0]  # bot 1 sits at seat (0 + game) mod 3
+
+
+def test_runs_are_deterministic_whatever_the_jobs():
+    names = ["normal:40", "easy", "random"]
+    one = run_table(toy_title(), names, 24, 11, {"players": 3}, 1)
+    again = run_table(toy_title(), names, 24, 11, {"players": 3}, 1)
+    two = run_table(toy_title(), names, 24, 11, {"players": 3}, 2)
+    for label, row in one["bots"].items():
+        assert row["shares"] == again["bots"][label]["shares"] == two["bots"][label]["shares"]
+        assert row["mean_score"] == two["bots"][label]["mean_score"]
+
+
+def test_search_beats_random_on_the_toy():
+    report = run_table(toy_title(), ["normal:60", "random", "random"], 90, 1, {"players": 3}, 1)
+    assert report["bots"]["normal:60"]["ci95"][0] > 1 / 3
+
+
+def test_refusals_are_clear():
+    with pytest.raises(ArenaError, match="needs 3 bots"):
+        run_table(toy_title(), ["random", "random"], 1, 1, {"players": 3}, 1)
+    with pytest.raises(ArenaError, match="unknown bot 'genius'"):
+        run_table(toy_title(), ["random", "genius", "random"], 1, 1, {"players": 3}, 1)
+    with pytest.raises(SystemExit, match="cannot start a game"):
+        arena.main(["dice_slayer", "--players", "3", "--games", "1", "--bots", "random"])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("game.titles.shinobazu.rules") is None,
+                    reason="the Shinobazu engine is not there yet")
+def test_shinobazu_from_the_command_line(capsys):
+    def report() -> dict:
+        arena.main(["shinobazu", "--players", "4", "--games", "6", "--seed", "3", "--bots",
+                    "random,random,random,random", "--json", "--scores"])
+        return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+    first, second = report(), report()
+    assert list(first["bots"]) == ["random (bot 1)", "random ×4"]
+    assert first["bots"]["random ×4"]["win_share"] == pytest.approx(1 / 4)
+    for label, row in first["bots"].items():
+        assert row["shares"] == second["bots"][label]["shares"]
