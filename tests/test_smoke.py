@@ -48,10 +48,15 @@ def make(app, name):
     from game.app.overlays import NoticeScene, PauseScene
     from game.app.rules_scene import RulesScene
     from game.app.settings_scene import SettingsScene
+    from game.app.setup import GameSetup
+    from game.app.setup_scene import GameSetupScene
+    from game.app.stats_scene import StatsScene
+    from game.app.summary import SummaryScene
     from game.titles.dice_combat.game_over import DiceCombatOverScene
     from game.titles.dice_combat.scene import DiceCombatScene, Run
     from game.titles.dice_slayer.game_over import GameOverScene
     from game.titles.dice_slayer.scene import DiceSlayerScene
+    from game.titles.shinobazu.scene import ShinobazuScene
 
     return {
         "menu": lambda: TitleMenuScene(app),
@@ -67,11 +72,18 @@ def make(app, name):
         "dice_combat_demo": lambda: DiceCombatScene(app, seed=6, autoplay=True),
         "dice_combat_over": lambda: DiceCombatOverScene(app, finished_duel(7), 7, Run()),
         "dice_combat_scores": lambda: HighScoresScene(app, "dice_combat"),
+        "setup": lambda: GameSetupScene(app, "shinobazu"),
+        "shinobazu": lambda: ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=8)),
+        "shinobazu_3p_demo": lambda: ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 2, seed=9), autoplay=True),
+        "summary": lambda: SummaryScene(app, GameSetup("shinobazu", ["easy"] * 3), ["You", "A", "B", "C"],
+                                        ["you", "easy", "easy", "easy"], [2, 5, 2, 3], [0, 2]),
+        "statistics": lambda: StatsScene(app),
     }[name]()
 
 
 SCENES = ["menu", "settings", "scores", "rules", "pause", "notice", "dice_slayer", "demo", "game_over",
-          "dice_combat", "dice_combat_demo", "dice_combat_over", "dice_combat_scores"]
+          "dice_combat", "dice_combat_demo", "dice_combat_over", "dice_combat_scores", "setup", "shinobazu",
+          "shinobazu_3p_demo", "summary", "statistics"]
 
 
 @pytest.mark.parametrize("name", SCENES)

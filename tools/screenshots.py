@@ -127,7 +127,57 @@ def dice_combat(out: Path, language: str = "en") -> None:
     app.close()
 
 
+def shinobazu(out: Path, language: str = "en") -> None:
+    """Setup, a forced card waiting for your stance, a showdown with a reversal, a duel offer, the summary."""
+    from game.app.setup import GameSetup
+    from game.app.setup_scene import GameSetupScene
+    from game.app.summary import SummaryScene
+    from game.titles.shinobazu.scene import ShinobazuScene
+
+    home = tempfile.mkdtemp()
+    app = App(headless=True, storage=Storage(Path(home) / "shots.sqlite3"))
+    app.change_settings(language=language)
+    app.run(GameSetupScene(app, "shinobazu"), frames=5, fixed_clock=True)
+    shot(app, out, "shinobazu_setup")
+    wanted = {"shinobazu_stance", "shinobazu_showdown", "shinobazu_duel", "shinobazu_summary"}
+    for seed in range(1, 60):
+        scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=seed))
+        app.stack.clear_to(scene)
+        settle(app, 2)
+        while wanted and isinstance(app.stack.top, ShinobazuScene):
+            settle(app, 1)
+            _shinobazu_moment(app, out, scene, wanted)
+        if isinstance(app.stack.top, SummaryScene) and "shinobazu_summary" in wanted:
+            settle(app, 40)
+            shot(app, out, "shinobazu_summary")
+            wanted.discard("shinobazu_summary")
+        if not wanted:
+            break
+    app.close()
+
+
+def _shinobazu_moment(app: App, out: Path, scene, wanted: set[str]) -> None:
+    """Take the pictures still wanted at this moment of the game; otherwise play the human's turn."""
+    import random
+
+    event = scene.panel_event
+    if event is not None and "shinobazu_showdown" in wanted and type(event).__name__ == "Showdown" \
+            and event.reversals % 2 and scene.now > scene.panel_until - 2.4:
+        shot(app, out, "shinobazu_showdown")
+        wanted.discard("shinobazu_showdown")
+    if not scene.human_turn():
+        return
+    phase = scene.view.phase
+    name = {"stance": "shinobazu_stance", "challenge": "shinobazu_duel", "response": "shinobazu_duel"}.get(phase)
+    if name in wanted:
+        settle(app, 20)
+        shot(app, out, name)
+        wanted.discard(name)
+    scene.choose(random.Random(len(scene.state.history)).choice(list(scene.view.legal)))
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "out")
     main(target, *(sys.argv[2:3]))
     dice_combat(target, *(sys.argv[2:3]))
+    shinobazu(target, *(sys.argv[2:3]))

@@ -34,8 +34,8 @@ CENTER = (490, 350)
 HAND_Y = 574
 HAND_W = 88
 TABLE_W = 56
-LOG = pygame.Rect(992, 14, 276, 430)
-ACTIONS = pygame.Rect(992, 456, 276, 250)
+LOG = pygame.Rect(992, 14, 276, 380)
+ACTIONS = pygame.Rect(992, 404, 276, 302)
 BOT_PAUSE = 0.55  # seconds a bot's move stays on show before the next (scaled by the animation speed)
 SEAT_0 = (120, 650)
 STACK_0 = (490, 480)
@@ -231,9 +231,9 @@ class ShinobazuScene(Scene):
                 b.label == label for b, (label, _) in zip(self.buttons.buttons, options, strict=True)):
             return
         self.buttons.buttons = [
-            Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 74 + i * 46, ACTIONS.width - 28, 40), label,
-                   lambda a=action: self.choose(a), size=18, primary=i == 0)
-            for i, (label, action) in enumerate(options[:4])]
+            Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 66 + i * 38, ACTIONS.width - 28, 34), label,
+                   lambda a=action: self.choose(a), size=17, primary=i == 0)
+            for i, (label, action) in enumerate(options)]
         self.buttons.focus = 0
 
     def choose(self, action) -> None:
@@ -329,7 +329,7 @@ class ShinobazuScene(Scene):
         if seat == 0:
             return STACK_0
         x, y = self.anchors[seat]
-        return (int(x + 0.4 * (CENTER[0] - x)), int(y + 0.4 * (CENTER[1] - y) + 70))
+        return (int(x + 0.4 * (CENTER[0] - x)), int(y + 0.4 * (CENTER[1] - y) + 92))
 
     def hand_rects(self) -> list[tuple[Card, pygame.Rect]]:
         hand = self.view.hand
@@ -422,13 +422,14 @@ class ShinobazuScene(Scene):
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         v = self.view
-        line = t("sb.round", round=v.round_in_set, deal=v.deal)
-        blit(surface, line, 18, (CENTER[0], CENTER[1] - 20), theme.INK_DIM, True, "center")
+        blit(surface, "Shinobazu 不忍", 26, (20, 14), theme.ACCENT, True)
+        blit(surface, t("sb.round", round=v.round_in_set, deal=v.deal), 17, (20, 50), theme.INK_DIM, True)
         if v.lead:
-            blit(surface, t("sb.lead", colour=colour_name(v.lead)), 20, (CENTER[0], CENTER[1] + 6), theme.INK, True,
-                 "center")
-        blit(surface, t("sb.piles", discard=len(v.discard), unused=v.unused), 15, (CENTER[0], CENTER[1] + 32),
-             theme.INK_DIM, anchor="center")
+            blit(surface, t("sb.lead", colour=colour_name(v.lead)), 19, (20, 72), theme.INK, True)
+        blit(surface, t("sb.piles", discard=len(v.discard), unused=v.unused), 15, (980 - 20, 16), theme.INK_DIM,
+             anchor="topright")
+        if self.autoplay:
+            blit(surface, t("ds.demo"), 16, (980 - 20, 38), theme.SKY, True, "topright")
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         playing = self.human_turn() and self.view.phase == "play"
@@ -442,8 +443,8 @@ class ShinobazuScene(Scene):
     def _draw_actions(self, surface: pygame.Surface) -> None:
         panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
         prompt, color = self.prompt()
-        for i, line in enumerate(wrap(prompt, 18, ACTIONS.width - 28)[:3]):
-            blit(surface, line, 18, (ACTIONS.x + 14, ACTIONS.y + 12 + i * 22), color, i == 0)
+        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28)[:2]):
+            blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 12 + i * 22), color, True)
         if self.human_turn():
             self.buttons.draw(surface)
         if self.human_turn() and self.view.phase == "play" and self.selected is not None:
