@@ -168,7 +168,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
 
-def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson score interval of a win rate."""
     if games == 0:
         return 0.0, 1.0

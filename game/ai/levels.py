@@ -5,14 +5,16 @@ deadline (`think_ms`), and the search stops at whichever comes first.
 """
 
 # What a title's `game.titles.<slug>.bots` module may offer (every item optional, with the fallback in brackets):
-#   rollout_policy(state, rng) -> action   fast rules-based move for whoever is to move; ISMCTS calls it on
-#                                          determinized states, so it may read the whole state. [uniformly random]
+#   rollout_policy(state, rng) -> action   fast rules-based move for whoever is to move, one of legal_actions()
+#                                          (search applies it unchecked); ISMCTS calls it on determinized states,
+#                                          so it may read the whole state. [uniformly random]
 #   EasyBot                                class, no-argument constructor, `name`, `choose(state, rng)`; it must decide
 #                                          only from what the mover may know: `state.view(seat)`, its own legal
 #                                          actions, or `state.resample(seat, rng)`; it is held to the fairness test
 #                                          (game.ai.fairness). [rollout_policy]
-#   evaluate(state) -> list[float]         per-seat estimate of returns() in [0, 1], for truncated rollouts. [none]
-#   SEARCH = {...}                         overrides of DEFAULTS below, e.g. {"normal": 300, "max_rollout_depth": 60}.
+#   evaluate(state) -> list[float]         per-seat estimate of returns() in [0, 1] wherever a truncated rollout
+#                                          stops (chance nodes too); used only with max_rollout_depth. [none]
+#   SEARCH = {...}                         overrides of DEFAULTS below, e.g. {"normal": 300, "max_rollout_depth": 15}.
 # And of its rules: for the player to move, legal_actions() is the same list, in the same order, in a state and in
 # any resample of it for that player, and resample(seat, rng) depends only on view(seat) and rng.
 
@@ -31,12 +33,13 @@ from game.core.engine import Action, State
 
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULTS: dict[str, Any] = {
-    "normal": 300,  # ISMCTS iterations per decision
-    "hard": 1500,
+    "normal": 200,  # ISMCTS iterations per decision
+    "hard": 1000,
     "c": 0.7,  # UCB exploration constant (rewards are win shares in [0, 1])
     "max_rollout_depth": None,  # None: roll out to the end of the game
     "easy_noise": 0.15,  # chance that Easy plays a uniformly random legal action instead
 }
+APP_THINK_MS = {"normal": 300, "hard": 1500}  # the app's deadline per decision, on top of the iteration budget
 
 
 class UnknownBot(ValueError):

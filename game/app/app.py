@@ -19,7 +19,7 @@ from game.services.audio import make_audio
 from game.services.settings import Settings, load_settings, save_settings
 from game.services.storage import Storage
 from game.ui.dice import die_surface
-from game.ui.theme import BG, HEIGHT, WIDTH
+from game.ui.theme import HEIGHT, WIDTH
 
 STEP = 1 / 60
 MAX_FRAME = 0.25
@@ -150,8 +150,7 @@ class App:
         if not self.stack.top:
             self.running = False
             return lag
-        self.screen.fill(BG)
-        self.stack.draw(self.screen, max(lag, 0.0) / STEP)
+        self.stack.draw(self.screen, max(lag, 0.0) / STEP)  # every base scene paints the whole screen
         return lag
 
     def screenshot(self, path: str | Path) -> None:

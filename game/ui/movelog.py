@@ -9,6 +9,7 @@ from game.ui.text import blit, wrap
 from game.ui.widgets import panel
 
 LINE_H = 21
+MAX_LINES = 400  # how far back the log scrolls
 SIZE = 16
 
 
@@ -20,14 +21,16 @@ class MoveLog:
         self.title = title
         self.entries: list[tuple[str, tuple[int, int, int]]] = []
         self.scroll = 0  # lines scrolled back from the newest
+        self._lines: list[tuple[str, tuple[int, int, int]]] = []  # wrapped once, when an entry is added
 
     def add(self, text: str, color: tuple[int, int, int] = theme.INK) -> None:
         self.entries.append((text, color))
+        self._lines += [(line, color) for line in wrap(text, SIZE, self.rect.width - 24)]
+        del self._lines[:-MAX_LINES]
         self.scroll = 0
 
     def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        width = self.rect.width - 24
-        return [(line, color) for text, color in self.entries for line in wrap(text, SIZE, width)]
+        return self._lines
 
     def visible_count(self) -> int:
         return (self.rect.height - 40) // LINE_H

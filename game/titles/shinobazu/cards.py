@@ -75,3 +75,9 @@ def card_back(width: int, lead: str | None = None) -> pygame.Surface:
         pygame.draw.circle(surface, PAPER, (width * 0.78, height * 0.14), width * 0.15)
         draw_symbol(surface, shape, (width * 0.78, height * 0.14), width * 0.1, ink)
     return surface
+
+
+@lru_cache(maxsize=64)
+def sideways(image: pygame.Surface) -> pygame.Surface:
+    """A card turned a quarter: how a passed card lies on the table."""
+    return pygame.transform.rotate(image, 90)

@@ -8,6 +8,7 @@ that lays out every stack, the totals and the reversal count.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -18,7 +19,7 @@ from game.core.engine import CHANCE
 from game.services.i18n import pick, t
 from game.titles import registry
 from game.titles.shinobazu import rules
-from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, value_text
+from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, sideways, value_text
 from game.titles.shinobazu.log import describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
@@ -344,9 +345,7 @@ class ShinobazuScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.fill(theme.BG)
-        pygame.draw.ellipse(surface, theme.FELT_EDGE, (40, 90, 900, 500))
-        pygame.draw.ellipse(surface, theme.FELT, (52, 100, 876, 480))
+        surface.blit(table_image(), (0, 0))
         for seat in range(self.setup.players):
             self._draw_seat(surface, seat)
         self._draw_centre(surface)
@@ -407,7 +406,7 @@ class ShinobazuScene(Scene):
         else:
             image = card_face(current.colour, current.value, TABLE_W)
         if v.stance[seat] == PASS:
-            image = pygame.transform.rotate(image, 90)  # passing lays the card sideways, as in the source
+            image = sideways(image)  # passing lays the card sideways, as in the source
         surface.blit(image, pos)
         label = t("sb.fight") if v.stance[seat] == FIGHT else t("sb.pass") if v.stance[seat] == PASS else ""
         if label:
@@ -507,6 +506,16 @@ class ShinobazuScene(Scene):
         mark, color = (t("sb.winner"), theme.GOOD) if won else (t("sb.loser"), theme.BAD) if lost else ("", theme.INK)
         if mark:
             blit(surface, mark, 20, (area.right - 24, y + 20), color, True, "midright")
+
+
+@lru_cache(maxsize=1)
+def table_image() -> pygame.Surface:
+    """The room and the round felt table, drawn once."""
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    surface.fill(theme.BG)
+    pygame.draw.ellipse(surface, theme.FELT_EDGE, (40, 90, 900, 500))
+    pygame.draw.ellipse(surface, theme.FELT, (52, 100, 876, 480))
+    return surface
 
 
 def colour_name(colour: str | None) -> str:
