@@ -1,0 +1,53 @@
+"""Shinobazu at the table: a whole game through the scene, and a move log that keeps secrets."""
+
+import random
+
+from game.app.app import STEP
+from game.app.setup import GameSetup
+from game.app.summary import SummaryScene
+from game.services import i18n
+from game.titles.shinobazu import rules
+from game.titles.shinobazu.log import describe
+from game.titles.shinobazu.scene import ShinobazuScene
+
+NAMES = ["You", "Hayate", "Kaede", "Jin"]
+
+
+def test_a_whole_game_through_the_scene_is_recorded(app):
+    app.change_settings(anim_speed="fast")
+    scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=12))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    rng = random.Random(5)
+    for _ in range(60_000):
+        if isinstance(app.stack.top, SummaryScene):
+            break
+        if scene.human_turn():
+            scene.choose(rng.choice(list(scene.view.legal)))
+        app.tick(STEP)
+    assert isinstance(app.stack.top, SummaryScene)
+    assert scene.state.is_terminal() and max(scene.state.scores) >= 5
+    (game,) = app.storage.finished_games("shinobazu")
+    assert game["details"]["levels"] == ["you", "easy", "easy", "easy"]
+    assert game["details"]["scores"] == list(scene.state.scores)
+
+
+def test_the_scene_draws_only_what_seat_0_may_see(app):
+    scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=3))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    for _ in range(400):
+        app.tick(STEP)
+        assert scene.view == scene.state.view(0)
+
+
+def test_log_hides_cards_played_or_forced_by_others():
+    i18n.set_language("en")
+    red5 = rules.Card("R", 5)
+    own = describe(rules.CardPlayed(2, red5, rules.PASS), 0, NAMES)[0]
+    forced = describe(rules.CardForced(1, red5, 0), 0, NAMES)[0]
+    mine = describe(rules.CardForced(0, red5, 3), 0, NAMES)[0]
+    assert "5" not in own and "red" not in own
+    assert "5" not in forced and "Hayate" in forced
+    assert "red●5" in mine and "Jin" in mine
+    assert describe(rules.CardDealt(1, red5, 4), 0, NAMES) is None
