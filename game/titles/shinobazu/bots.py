@@ -6,6 +6,7 @@ Every rule reads only what the player to move may know, so the fast rollout poli
 from __future__ import annotations
 
 import math
+from functools import cache
 from random import Random
 from typing import Any
 
@@ -31,25 +32,34 @@ from game.titles.shinobazu.rules import (
     total,
 )
 
-SEARCH = {"normal": 300, "hard": 1500, "c": 0.7, "max_rollout_depth": None}
+SEARCH = {"normal": 300, "hard": 1500, "c": 0.7, "max_rollout_depth": 0}
 FIGHT_AT = 0.55  # fight with an own card whose estimated strength reaches this
-OTHERS_REVERSE = 0.25  # chance that the other participants bring an odd number of reversals
+OTHERS_REVERSE = 0.4  # chance that the other participants bring an odd number of reversals
 CHALLENGE_AT = 0.5  # challenge a passer when the duel win chance reaches this
 REFUSE_BELOW = 0.2  # refuse a one-card duel against a rival when the win chance is below this
+FORCE_BELOW = 0  # force the worst card when its value is below this
+PASS_BEST = False  # pass with the best card (else the worst)
+STANCE_CARRIED = 4  # fight blind when the carried cards total at least this
 
 
 # --- strength estimates ------------------------------------------------------------------------------------------
+@cache
 def percentile(stack_total: int) -> float:
     """How often a total beats a single random card in normal order (ties count half)."""
     return sum(1.0 if stack_total > v else 0.5 if stack_total == v else 0.0 for v in VALUES) / len(VALUES)
 
 
-def strength(stack: tuple[Card, ...], lead: str) -> float:
-    """Estimated chance that `stack` beats a typical stack, given its own reversals against `lead`."""
-    own_odd = count_reversals((stack,), lead) % 2
+@cache
+def total_strength(stack_total: int, own_odd: bool) -> float:
+    """Estimated chance that a total beats a typical stack, given the parity of its own reversals."""
     p_reversed = 1 - OTHERS_REVERSE if own_odd else OTHERS_REVERSE
-    p = percentile(total(stack))
+    p = percentile(stack_total)
     return (1 - p_reversed) * p + p_reversed * (1 - p)
+
+
+def strength(stack: tuple[Card, ...], lead: str) -> float:
+    """Estimated chance that `stack` beats a typical stack under `lead`."""
+    return total_strength(total(stack), count_reversals((stack,), lead) % 2 == 1)
 
 
 def unseen(state: ShinobazuState, seat: int) -> list[Card]:
@@ -92,7 +102,7 @@ def rival(state: ShinobazuState, seat: int, among: list[int]) -> int:
     return min(among, key=lambda q: (state.score[q], (q - seat) % n))
 
 
-def play(state: ShinobazuState, rng: Random) -> Any:
+def play(state: ShinobazuState) -> Any:
     """PLAY: fight with a strong card, else force the worst card on a rival or pass with it."""
     cur = state.cur
     cards = state.legal_cards(cur)
@@ -109,21 +119,21 @@ def play(state: ShinobazuState, rng: Random) -> Any:
     best = max(cards, key=own)
     if own(best) >= FIGHT_AT:
         return PlayOwn(best, FIGHT)
-    if targets and (cur == state.start or worst.value < 0):
+    if targets and (cur == state.start or worst.value < FORCE_BELOW):
         return Force(worst, rival(state, cur, targets))
-    return PlayOwn(worst, PASS) if cur != state.start else PlayOwn(best, FIGHT)
+    return PlayOwn(best if PASS_BEST else worst, PASS) if cur != state.start else PlayOwn(best, FIGHT)
 
 
-def declare(state: ShinobazuState, rng: Random) -> Declare:
+def declare(state: ShinobazuState) -> Declare:
     """STANCE: blind; fight as the last undecided when nobody fights (a lone fighter is safe), else pass."""
     cur = state.cur
     stances = [state.stance[q] for q in range(state.n) if q != cur]
     if FIGHT not in stances and None not in stances:
         return Declare(FIGHT)
-    return Declare(FIGHT if total(state.carried[cur]) >= 4 else PASS)
+    return Declare(FIGHT if total(state.carried[cur]) >= STANCE_CARRIED else PASS)
 
 
-def challenge(state: ShinobazuState, rng: Random) -> Any:
+def challenge(state: ShinobazuState) -> Any:
     """CHALLENGE: the passer I most likely beat (then the one with the fewest points), if the chance is good."""
     cur, n = state.cur, state.n
     best, best_key = NO_CHALLENGE, (CHALLENGE_AT, 0, 0)
@@ -135,7 +145,7 @@ def challenge(state: ShinobazuState, rng: Random) -> Any:
     return best
 
 
-def respond(state: ShinobazuState, rng: Random) -> str:
+def respond(state: ShinobazuState) -> str:
     """RESPONSE: accept, unless a one-card stack would likely hand a rival challenger a duel win."""
     cur, challenger = state.cur, state.challenger
     if len(state.stack(cur)) >= 2 or state.score[challenger] > state.score[cur]:
@@ -144,16 +154,21 @@ def respond(state: ShinobazuState, rng: Random) -> str:
     return REFUSE if win < REFUSE_BELOW else ACCEPT
 
 
-def rollout_policy(state: ShinobazuState, rng: Random) -> Any:
-    """The rules-based move for whoever is to move (reads only what that player may know)."""
+def decide(state: ShinobazuState) -> Any:
+    """The rules-based move for whoever is to move (it reads only what that player may know)."""
     phase = state.phase
     if phase == PLAY:
-        return play(state, rng)
+        return play(state)
     if phase == STANCE:
-        return declare(state, rng)
+        return declare(state)
     if phase == CHALLENGE:
-        return challenge(state, rng)
-    return respond(state, rng)
+        return challenge(state)
+    return respond(state)
+
+
+def rollout_policy(state: ShinobazuState, rng: Random) -> Any:
+    """The rules-based move for whoever is to move (deterministic: `rng` is not needed)."""
+    return decide(state)
 
 
 class EasyBot:
@@ -162,18 +177,25 @@ class EasyBot:
     name = "easy"
 
     def choose(self, state: ShinobazuState, rng: Random) -> Any:
-        return rollout_policy(state, rng)
+        return decide(state)
 
 
 # --- evaluation ----------------------------------------------------------------------------------------------------
-def evaluate(state: ShinobazuState) -> list[float]:
-    """Win-share estimate from the scores: a softmax of minus the points, sharper as the scores rise.
+def score_shares(scores: list[int]) -> list[float]:
+    """Win shares estimated from the scores alone: a softmax of minus the points, sharper as the scores rise.
 
-    Fitted to self-play games of the rollout policy (3-5 players): the weight is exp(-beta * points) with
+    Fitted to self-play games of the rollout policy (3-5 players): weight exp(-beta * points) with
     beta = 0.2 * max + 0.1 * min, so equal scores are even and a lead counts more near the end.
     """
-    scores = state.score
     beta = 0.2 * max(scores) + 0.1 * min(scores)
     weights = [math.exp(-beta * s) for s in scores]
     norm = sum(weights)
     return [w / norm for w in weights]
+
+
+def evaluate(state: ShinobazuState) -> list[float]:
+    """Finish the current round with the rules-based policy (it has no chance), then estimate from the scores."""
+    state = state.clone()
+    while state.current_player() >= 0:
+        state._apply(decide(state))
+    return state.returns() if state.is_terminal() else score_shares(state.score)
