@@ -6,6 +6,7 @@ with each choice when the bot then plays on by its own policy (odds.Solver).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations_with_replacement
@@ -25,13 +26,14 @@ ARENA_METRIC = "win_rate"  # the arena reports wins with a 95% interval, not a m
 Collection = tuple[int, ...]
 
 
-class PolicyBot:
+class PolicyBot(ABC):
     """A bot given by the chance that it attacks: (collection, damage, small, target) -> P(attack)."""
 
     name = "policy"
 
+    @abstractmethod
     def attack_probability(self, collection: Collection, damage: int, small: int, target: int) -> float:
-        raise NotImplementedError
+        """The chance of attacking in this position (each bot says its own)."""
 
     def choose(self, state: DiceCombatState, rng: Random) -> str:
         p = self.attack_probability(tuple(sorted(state.collection)), state.damage, state.small, state.target)
