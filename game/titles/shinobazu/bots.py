@@ -116,6 +116,8 @@ def play(state: ShinobazuState) -> Any:
     worst = min(cards, key=own)
     if state.current[cur] is not None:
         return Force(worst, rival(state, cur, targets))
+    if lone_exit(state):
+        return PlayOwn(worst, FIGHT)
     best = max(cards, key=own)
     if own(best) >= FIGHT_AT:
         return PlayOwn(best, FIGHT)
@@ -124,11 +126,16 @@ def play(state: ShinobazuState) -> Any:
     return PlayOwn(best if PASS_BEST else worst, PASS) if cur != state.start else PlayOwn(best, FIGHT)
 
 
+def lone_exit(state: ShinobazuState) -> bool:
+    """Whether the mover is the last to take a stance and nobody fights: a lone fighter leaves unscored."""
+    stances = [state.stance[q] for q in range(state.n) if q != state.cur]
+    return FIGHT not in stances and None not in stances
+
+
 def declare(state: ShinobazuState) -> Declare:
     """STANCE: blind; fight as the last undecided when nobody fights (a lone fighter is safe), else pass."""
     cur = state.cur
-    stances = [state.stance[q] for q in range(state.n) if q != cur]
-    if FIGHT not in stances and None not in stances:
+    if lone_exit(state):
         return Declare(FIGHT)
     return Declare(FIGHT if total(state.carried[cur]) >= STANCE_CARRIED else PASS)
 

@@ -1,0 +1,133 @@
+"""Shinobazu bots: legal moves everywhere, the spec's obvious choices, fairness, and the evaluation."""
+
+from random import Random
+
+import pytest
+
+from game.ai.fairness import assert_fair
+from game.ai.levels import make_bot
+from game.core.engine import play_chance
+from game.titles.shinobazu.bots import EasyBot, evaluate, rollout_policy, score_shares
+from game.titles.shinobazu.rules import (
+    ACCEPT,
+    CHALLENGE,
+    FIGHT,
+    PASS,
+    PLAY,
+    RESPONSE,
+    STANCE,
+    Challenge,
+    Declare,
+    Force,
+    PlayOwn,
+    new_state,
+    parse_cards,
+    position,
+)
+
+PHASES = (PLAY, STANCE, CHALLENGE, RESPONSE)
+
+
+def random_positions(count, players, seed=0):
+    """Decision positions reached by random play, `count` of each phase (fewer if a phase is rare)."""
+    rng, found = Random(seed), {phase: [] for phase in PHASES}
+    for _ in range(40 * count):
+        state = new_state(players)
+        while not state.is_terminal():
+            play_chance(state, rng)
+            if state.is_terminal():
+                break
+            if len(found[state.phase]) < count and rng.random() < 0.3:
+                found[state.phase].append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+        if all(len(states) == count for states in found.values()):
+            break
+    return found
+
+
+def at_response(passer_hand="B2 R1", carried="R4"):
+    """Round 2, 3 players: seat 0 fights K1 and loses to seat 1's K5, challenges seat 2, who passed."""
+    state = position([parse_cards("K1 R5"), parse_cards("K5 B1"), parse_cards(passer_hand)], start=0,
+                     carried=[(), (), parse_cards(carried)], round_in_set=2)
+    card = parse_cards(passer_hand)[0]
+    for action in (PlayOwn(parse_cards("K1")[0]), PlayOwn(parse_cards("K5")[0], FIGHT), PlayOwn(card, PASS),
+                   Challenge(2)):
+        state.apply(action)
+    assert state.phase == RESPONSE and state.cur == 2
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_policy_and_easy_bot_always_choose_a_legal_action(players):
+    for phase, states in random_positions(25, players, seed=players).items():
+        assert states, phase
+        for state in states:
+            legal = state.legal_actions()
+            assert rollout_policy(state, Random(1)) in legal
+            assert EasyBot().choose(state, Random(1)) in legal
+
+
+def test_whole_games_with_the_policy_end_and_are_quick():
+    rng = Random(3)
+    for players in (3, 4, 5):
+        for _ in range(20):
+            state = new_state(players)
+            while not state.is_terminal():
+                state.apply(state.sample_chance(rng) if state.is_chance_node() else rollout_policy(state, rng))
+
+
+def test_accepts_a_duel_when_refusing_would_cost_two_points():
+    state = at_response()
+    assert len(state.stack(2)) == 2
+    assert EasyBot().choose(state, Random(0)) == ACCEPT
+
+
+def test_the_start_player_fights_with_a_five_and_nobody_fights_with_a_minus_three():
+    state = position([parse_cards("R5 K-3 B1"), parse_cards("K5 R-3 B2"), parse_cards("K4 R1 B5"),
+                      parse_cards("R4 K1 B-3")], start=0)
+    assert EasyBot().choose(state, Random(0)) == PlayOwn(parse_cards("R5")[0], FIGHT)
+    state.apply(PlayOwn(parse_cards("R5")[0], FIGHT))
+    choice = EasyBot().choose(state, Random(0))  # seat 1 must follow red with its R-3
+    assert choice.card == parse_cards("R-3")[0] and choice != PlayOwn(choice.card, FIGHT)
+
+
+def test_the_loser_challenges_a_passer_whose_card_it_forced_and_beats():
+    state = position([parse_cards("R-3 K4 B5"), parse_cards("R1 K-3 B4"), parse_cards("R4 K5 B2")], start=0)
+    card = dict(zip(("R-3", "R4", "R1"), parse_cards("R-3 R4 R1"), strict=True))
+    for action in (Force(card["R-3"], 2), Declare(PASS), Force(card["R4"], 1), Declare(FIGHT), Force(card["R1"], 0),
+                   Declare(FIGHT)):
+        state.apply(action)
+    assert state.phase == CHALLENGE and state.cur == 0  # seat 0 lost with R1 against R4; seat 2 passed with R-3
+    assert EasyBot().choose(state, Random(0)) == Challenge(2)
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_easy_bot_is_fair(phase):
+    for players in (3, 4, 5):
+        for state in random_positions(4, players, seed=10 + players)[phase]:
+            assert_fair(state, state.current_player(), EasyBot)
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_search_bot_is_fair(phase):
+    for players in (3, 4, 5):
+        for state in random_positions(4, players, seed=20 + players)[phase]:
+            assert_fair(state, state.current_player(), lambda: make_bot("shinobazu", "normal:40"),
+                        seeds=(0,), resamples=3)
+
+
+def test_evaluate_gives_every_seat_a_share_in_0_1():
+    for players in (3, 4, 5):
+        for states in random_positions(10, players, seed=30 + players).values():
+            for state in states:
+                before = state.clone()
+                shares = evaluate(state)
+                assert len(shares) == players and all(0 <= s <= 1 for s in shares)
+                assert abs(sum(shares) - 1) < 1e-9
+                assert state.history == before.history and state.score == before.score
+
+
+def test_score_shares_favour_the_fewest_points():
+    shares = score_shares([0, 2, 4, 1])
+    assert shares[0] > shares[3] > shares[1] > shares[2]
+    assert score_shares([1, 1, 1]) == pytest.approx([1 / 3] * 3)
