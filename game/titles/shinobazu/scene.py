@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.ai.levels import APP_THINK_MS
 from game.app.scene import Scene
 from game.app.setup import BOT_NAMES, GameSetup, setting_key
 from game.core import replay
@@ -116,7 +117,7 @@ class ShinobazuScene(Scene):
             level = "normal" if seat == 0 else self.levels[seat]
             history = [self.state.action_to_json(a) for a in self.state.history]
             self.ticket = self.app.bots.submit("shinobazu", {"players": self.setup.players}, history, seat, level,
-                                               self.rng.randrange(2**31), think_ms=900.0)
+                                               self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
             self.think_since = self.now
             return
         self.answer = self.answer or self.app.bots.poll(self.ticket)
