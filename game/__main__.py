@@ -4,4 +4,5 @@ import sys
 
 from game.app.main import main
 
-sys.exit(main())
+if __name__ == "__main__":  # the bot worker process re-imports this module; it must not start a second arcade
+    sys.exit(main())

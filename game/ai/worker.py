@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import multiprocessing
+import os
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -77,6 +78,8 @@ def answer(ticket: int, request: BotRequest) -> BotResult:
 
 def serve(conn: Connection, preload: tuple[str, ...]) -> None:
     """The worker process: answer (ticket, request) messages one by one until None or the pipe closes."""
+    with contextlib.suppress(OSError, AttributeError):  # thinking yields to the frames (no nice() on Windows)
+        os.nice(10)
     for slug in preload:
         importlib.import_module(f"game.titles.{slug}.rules")
         importlib.import_module(f"game.titles.{slug}.bots")

@@ -19,6 +19,7 @@ from game.titles.shinobazu.rules import (
     PASS,
     PLAY,
     REFUSE,
+    REVERSING_VALUES,
     STANCE,
     VALUES,
     Card,
@@ -37,8 +38,6 @@ FIGHT_AT = 0.55  # fight with an own card whose estimated strength reaches this
 OTHERS_REVERSE = 0.4  # chance that the other participants bring an odd number of reversals
 CHALLENGE_AT = 0.5  # challenge a passer when the duel win chance reaches this
 REFUSE_BELOW = 0.2  # refuse a one-card duel against a rival when the win chance is below this
-FORCE_BELOW = 0  # force the worst card when its value is below this
-PASS_BEST = False  # pass with the best card (else the worst)
 STANCE_CARRIED = 4  # fight blind when the carried cards total at least this
 
 
@@ -59,7 +58,11 @@ def total_strength(stack_total: int, own_odd: bool) -> float:
 
 def strength(stack: tuple[Card, ...], lead: str) -> float:
     """Estimated chance that `stack` beats a typical stack under `lead`."""
-    return total_strength(total(stack), count_reversals((stack,), lead) % 2 == 1)
+    stack_total, odd = 0, False
+    for card in stack:
+        stack_total += card.value
+        odd ^= card.value in REVERSING_VALUES and card.colour != lead
+    return total_strength(stack_total, odd)
 
 
 def unseen(state: ShinobazuState, seat: int) -> list[Card]:
@@ -103,27 +106,21 @@ def rival(state: ShinobazuState, seat: int, among: list[int]) -> int:
 
 
 def play(state: ShinobazuState) -> Any:
-    """PLAY: fight with a strong card, else force the worst card on a rival or pass with it."""
-    cur = state.cur
-    cards = state.legal_cards(cur)
+    """PLAY: fight with a strong card; else force the worst card on a rival, or pass with it."""
+    cur, lead = state.cur, state.lead
     carried = state.carried[cur]
+    ranked = sorted(state.legal_cards(cur), key=lambda card: strength((*carried, card), lead or card.colour))
+    worst, best = ranked[0], ranked[-1]
     targets = [q for q in range(state.n) if q != cur and state.current[q] is None]
-    lead = state.lead
-
-    def own(card: Card) -> float:
-        return strength((*carried, card), lead or card.colour)
-
-    worst = min(cards, key=own)
-    if state.current[cur] is not None:
+    if state.current[cur] is not None:  # a card was forced on me: I must force one in turn
         return Force(worst, rival(state, cur, targets))
     if lone_exit(state):
         return PlayOwn(worst, FIGHT)
-    best = max(cards, key=own)
-    if own(best) >= FIGHT_AT:
+    if strength((*carried, best), lead or best.colour) >= FIGHT_AT:
         return PlayOwn(best, FIGHT)
-    if targets and (cur == state.start or worst.value < FORCE_BELOW):
+    if targets and (cur == state.start or worst.value < 0):  # the start player may not pass; dump a -3
         return Force(worst, rival(state, cur, targets))
-    return PlayOwn(best if PASS_BEST else worst, PASS) if cur != state.start else PlayOwn(best, FIGHT)
+    return PlayOwn(worst, PASS)
 
 
 def lone_exit(state: ShinobazuState) -> bool:

@@ -36,7 +36,7 @@ def draw_symbol(surface: pygame.Surface, shape: str, center: tuple[float, float]
         pygame.draw.polygon(surface, color, [(x, y - r), (x + r * 0.95, y + r * 0.8), (x - r * 0.95, y + r * 0.8)])
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=512)  # 15 cards × 3 sizes × 3 styles must all fit, or the table redraws them every frame
 def card_face(colour: str, value: int, width: int, style: str = "normal") -> pygame.Surface:
     """A face-up card; style 'lit' (choosable), 'dim' (barred) or 'normal'."""
     height = int(width * 1.42)
