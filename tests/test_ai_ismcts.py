@@ -224,6 +224,26 @@ def test_truncated_rollouts_use_evaluate():
     assert 0 < len(calls) < 50 and search.best_action() == SWAP  # some iterations end in the tree
 
 
+def test_policy_opponents_move_by_the_rollout_policy_in_the_tree():
+    seen = []
+
+    def policy(state: HighCard, rng: Random) -> str:
+        seen.append(state.turn)
+        return rollout_policy(state, rng)
+
+    search = ISMCTS(dealt(1, 4, 5), 0, Random(4), policy, opponents="policy")
+    search.run(iterations=300)
+    assert search.best_action() == SWAP
+    for child in search.root.children.values():  # seat 1 plays its policy, which never doubles (UCB would try it)
+        assert child.children and DOUBLE not in child.children
+    searched = ISMCTS(dealt(1, 4, 5), 0, Random(4), policy)
+    searched.run(iterations=300)
+    assert any(DOUBLE in child.children for child in searched.root.children.values())
+    assert sum(search.stats().values()) == 300 and 1 in seen
+    with pytest.raises(ValueError, match="search' or 'policy"):
+        ISMCTS(dealt(1, 4, 5), 0, Random(0), opponents="bluff")
+
+
 def test_search_refuses_misuse():
     state = dealt(1, 4, 5)
     with pytest.raises(ValueError, match="not to move"):

@@ -14,6 +14,8 @@ one bot per seat): the line-up rotates over the seats from game to game; win sha
 # game.ai.levels (random, easy, normal, hard, normal:N, hard:N) and any names in an optional `bots.BOTS`.
 # Game i: chance is drawn from Random(S+i), bot k of the line-up sits at seat (k+i) mod n, and the bot at seat s
 # draws its own choices from Random(f"{S}/{i}/{s}"), so a run is the same whatever --jobs is.
+# A title whose final state has `first_player` (the seat that started) also gets a "first_player" report: that
+# seat's wins with a 95% Wilson interval, overall and by which bot of the line-up started (Hige-mekuri).
 
 from __future__ import annotations
 
@@ -76,6 +78,8 @@ class Seat:
     share: float  # returns(): 1 for a win, 1/k for a k-way shared win, 0 otherwise
     score: float
     think: list[float]  # seconds per decision
+    first: bool = False  # this seat started the game (a title whose state has `first_player`)
+    deals: int = 0  # deals the game took (a title whose state counts them in `deal`), else 0
 
 
 def load_title(slug: str) -> Title:
@@ -244,7 +248,9 @@ def play_table(title: Title, names: list[str], options: dict, seed: int, game: i
         play_chance(state, chance)
         if state.is_terminal():
             shares, scores = state.returns(), final_scores(state)
-            return [Seat(shares[seat_of[k]], scores[seat_of[k]], think[k]) for k in range(n)]
+            first, deals = getattr(state, "first_player", None), getattr(state, "deal", 0)
+            return [Seat(shares[seat_of[k]], scores[seat_of[k]], think[k], seat_of[k] == first, deals)
+                    for k in range(n)]
         seat = state.current_player()
         began = time.perf_counter()
         action = bots[bot_at[seat]].choose(state, rngs[seat])
@@ -285,6 +291,20 @@ def summarise_places(results: list[list[Seat]], places: list[int]) -> dict:
     }
 
 
+def summarise_first(results: list[list[Seat]], names: list[str]) -> dict:
+    """The first player's wins with a 95% Wilson interval: overall, and by which bot of the line-up started."""
+    def row(games: list[list[Seat]]) -> dict:
+        wins = sum(seat.share for game in games for seat in game if seat.first)
+        wins = int(wins) if wins == int(wins) else wins
+        low, high = wilson_interval(round(wins), len(games))
+        return {"wins": wins, "games": len(games), "win_rate": wins / max(len(games), 1), "ci95": [low, high]}
+
+    started = [next((k for k, seat in enumerate(game) if seat.first), None) for game in results]
+    by_bot = {f"{k + 1}: {name}": row([g for g, s in zip(results, started, strict=True) if s == k])
+              for k, name in enumerate(names)}
+    return {**row([g for g, s in zip(results, started, strict=True) if s is not None]), "by_bot": by_bot}
+
+
 def run_table(title: Title, names: list[str], games: int, seed: int, options: dict, jobs: int) -> dict:
     """Play `games` games of the line-up `names` (one bot per seat, rotated) and return the statistics."""
     players = title.rules.new_state(**options).num_players
@@ -301,13 +321,18 @@ def run_table(title: Title, names: list[str], games: int, seed: int, options: di
     else:
         results = [play(game) for game in range(games)]
     elapsed = time.perf_counter() - began
-    return {
+    report = {
         "title": title.slug, "metric": "win_share", "players": players, "games": games, "seed": seed,
         "options": options, "lineup": names, "fair_share": 1 / players,
         "interval": "95%, normal approximation over games", "jobs": jobs,
         "bots": {label: summarise_places(results, places) for label, places in line_up_rows(names).items()},
         "elapsed_s": elapsed, "games_per_s": games / max(elapsed, 1e-9),
     }
+    if any(game[0].deals for game in results):
+        report["deals"] = sum(game[0].deals for game in results)
+    if any(seat.first for game in results for seat in game):
+        report["first_player"] = summarise_first(results, names)
+    return report
 
 
 def new_game(title: Title, options: dict) -> Any:
@@ -372,7 +397,9 @@ def win_table(report: dict) -> list[str]:
 def share_table(report: dict) -> str:
     """A multi-player report as a readable table."""
     lines = [f"{report['title']}: {report['games']} games of {report['players']} players from seed {report['seed']}, "
-             f"line-up {','.join(report['lineup'])} rotated over the seats ({report['elapsed_s']:.1f} s, "
+             f"line-up {','.join(report['lineup'])} rotated over the seats"
+             + (f", {report['deals']} deals" if "deals" in report else "")
+             + f" ({report['elapsed_s']:.1f} s, "
              f"{report['games_per_s']:.2f} games/s)",
              f"{'bot':<18}{'win share':>10}{'95% interval':>16}{'fair':>7}{'score':>8}{'think ms':>10}"
              f"{'p95 ms':>9}{'decisions':>11}"]
@@ -383,7 +410,18 @@ def share_table(report: dict) -> str:
                      f"{s['decisions_per_game']:>11.1f}")
     lines.append(f"win share: 1 per game won, 1/k when k players tie; interval: {report['interval']}; "
                  "score: mean final score; decisions: per seat per game")
+    if "first_player" in report:
+        lines.append(first_line("first player", report["first_player"]))
+        lines += [first_line(f"  when bot {label} starts", row)
+                  for label, row in report["first_player"]["by_bot"].items()]
     return "\n".join(lines)
+
+
+def first_line(label: str, row: dict) -> str:
+    """One line of the first player's win rate (95% Wilson interval)."""
+    low, high = row["ci95"]
+    return (f"{label:<30}{row['win_rate']:>8.4f}{f'{low:.4f}-{high:.4f}':>16}"
+            f"  ({row['wins']:g} of {row['games']} games)")
 
 
 def table(report: dict) -> str:

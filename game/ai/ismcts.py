@@ -2,6 +2,11 @@
 
 One tree over the searching seat's information sets, keyed by action; every iteration searches a fresh
 determinization, picks among the actions legal in it by UCB with availability counts, and rolls out.
+
+With `opponents="policy"` the other seats move in the tree by the rollout policy, on the determinization (so with
+the cards the resample gave them), instead of by UCB over nodes that cannot tell their hands apart: a few hundred
+iterations then spend themselves on the searching seat's own choices against a believable opponent, not on
+exploring opponent replies that a node keyed by our information alone plays as if blind.
 """
 
 from __future__ import annotations
@@ -55,7 +60,10 @@ class ISMCTS:
     """
 
     def __init__(self, state: State, seat: int, rng: Random, rollout_policy: Policy = random_policy,
-                 evaluate: Evaluate | None = None, c: float = 0.7, max_rollout_depth: int | None = None) -> None:
+                 evaluate: Evaluate | None = None, c: float = 0.7, max_rollout_depth: int | None = None,
+                 opponents: str = "search") -> None:
+        if opponents not in ("search", "policy"):
+            raise ValueError(f"opponents move by 'search' or 'policy', not {opponents!r}")
         if state.current_player() != seat:
             raise ValueError(f"seat {seat} is not to move (player {state.current_player()} is)")
         if max_rollout_depth is not None and evaluate is None:
@@ -63,6 +71,7 @@ class ISMCTS:
         self.state, self.seat, self.rng = state, seat, rng
         self.rollout_policy, self.evaluate = rollout_policy, evaluate
         self.c, self.max_rollout_depth = c, max_rollout_depth
+        self.policy_opponents = opponents == "policy"
         self.root = Node()
         self.iterations = 0
 
@@ -114,6 +123,16 @@ class ISMCTS:
                 continue
             if player == TERMINAL:
                 break
+            if player != self.seat and self.policy_opponents:
+                action = self.rollout_policy(state, rng)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node()
+                unchecked_apply(state, action)
+                path.append(child)
+                movers.append(player)
+                node = child
+                continue
             action, child, expanded = self._select(node, state.legal_actions())
             unchecked_apply(state, action)
             path.append(child)

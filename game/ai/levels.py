@@ -37,6 +37,7 @@ DEFAULTS: dict[str, Any] = {
     "hard": 1000,
     "c": 0.7,  # UCB exploration constant (rewards are win shares in [0, 1])
     "max_rollout_depth": None,  # None: roll out to the end of the game
+    "opponents": "search",  # how other seats move inside the tree: "search" (UCB) or "policy" (rollout policy)
     "easy_noise": 0.15,  # chance that Easy plays a uniformly random legal action instead
 }
 APP_THINK_MS = {"normal": 300, "hard": 1500}  # the app's deadline per decision, on top of the iteration budget
@@ -73,12 +74,12 @@ class SearchBot:
 
     def __init__(self, name: str, iterations: int | None, think_ms: float | None = None,
                  rollout_policy: Any = random_policy, evaluate: Any = None, c: float = 0.7,
-                 max_rollout_depth: int | None = None) -> None:
+                 max_rollout_depth: int | None = None, opponents: str = "search") -> None:
         if iterations is None and think_ms is None:
             raise ValueError("a search bot needs an iteration budget, a deadline, or both")
         self.name, self.iterations, self.think_ms = name, iterations, think_ms
         self.rollout_policy, self.evaluate, self.c = rollout_policy, evaluate, c
-        self.max_rollout_depth = max_rollout_depth
+        self.max_rollout_depth, self.opponents = max_rollout_depth, opponents
         self.last: ISMCTS | None = None  # the latest search, for statistics
 
     def choose(self, state: State, rng: Random) -> Action:
@@ -87,7 +88,7 @@ class SearchBot:
             return legal[0]
         deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
         search = ISMCTS(state, state.current_player(), rng, self.rollout_policy, self.evaluate, self.c,
-                        self.max_rollout_depth)
+                        self.max_rollout_depth, self.opponents)
         search.run(self.iterations, deadline)
         self.last = search
         return search.best_action()
@@ -136,4 +137,4 @@ def level_bot(bots: ModuleType | None, level: str, iterations: int | None = None
         return NoisyBot(inner, config["easy_noise"])
     budget = int(count) if count else (iterations if iterations is not None else config[base])
     return SearchBot(level, budget, think_ms, policy, getattr(bots, "evaluate", None), config["c"],
-                     config["max_rollout_depth"])
+                     config["max_rollout_depth"], config["opponents"])

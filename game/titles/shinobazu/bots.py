@@ -33,7 +33,7 @@ from game.titles.shinobazu.rules import (
     total,
 )
 
-SEARCH = {"normal": 300, "hard": 1500, "c": 0.7, "max_rollout_depth": 0}
+SEARCH = {"normal": 200, "hard": 1000, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
 FIGHT_AT = 0.55  # fight with an own card whose estimated strength reaches this
 OTHERS_REVERSE = 0.4  # chance that the other participants bring an odd number of reversals
 CHALLENGE_AT = 0.5  # challenge a passer when the duel win chance reaches this
@@ -198,8 +198,10 @@ def score_shares(scores: list[int]) -> list[float]:
 
 
 def evaluate(state: ShinobazuState) -> list[float]:
-    """Finish the current round with the rules-based policy (it has no chance), then estimate from the scores."""
-    state = state.clone()
+    """Finish the current deal with the rules-based policy (it has no chance), then estimate from the scores.
+
+    It plays on `state` itself: search hands it a determinization of its own that is thrown away afterwards.
+    """
     while state.current_player() >= 0:
         state._apply(decide(state))
     return state.returns() if state.is_terminal() else score_shares(state.score)

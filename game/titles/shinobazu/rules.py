@@ -362,7 +362,8 @@ class ShinobazuState(State):
     RULES_VERSION = RULES_VERSION
     __slots__ = ("n", "score", "hand", "carried", "current", "placed_by", "stance", "finished", "revealed",
                  "known_in_hand", "voids", "start", "lead", "round_in_set", "deal", "rounds", "discard", "pool",
-                 "to_deal", "phase", "cur", "passers_left", "last_gainers", "challenger", "challenged", "log")
+                 "to_deal", "phase", "cur", "passers_left", "last_gainers", "challenger", "challenged", "log",
+                 "_resample_view")
 
     def __init__(self, players: int = 4) -> None:
         super().__init__()
@@ -377,6 +378,7 @@ class ShinobazuState(State):
         self.discard: tuple[Card, ...] = ()
         self.pool: tuple[Card, ...] = DECK  # every unseen card: still to deal, then the unused pile
         self.to_deal: tuple[int, ...] = ()
+        self._resample_view: tuple | None = None  # (key, view) kept by resample for repeated searches
         self.phase = START
         self.round_in_set, self.deal, self.rounds = 1, 0, 0
         self.last_gainers: tuple[int, ...] = ()
@@ -711,6 +713,7 @@ class ShinobazuState(State):
     # --- copies, views, resampling -------------------------------------------------------------------------
     def clone(self) -> Self:
         other = ShinobazuState.__new__(ShinobazuState)
+        other._resample_view = None
         other.history, other.log = self.history[:], self.log[:]
         other.score, other.hand, other.carried = self.score[:], self.hand[:], self.carried[:]
         other.current, other.placed_by, other.stance = self.current[:], self.placed_by[:], self.stance[:]
@@ -746,8 +749,15 @@ class ShinobazuState(State):
             voids=tuple(self.voids), log=tuple(self.log))
 
     def resample(self, seat: int, rng: Random) -> Self:
-        """A full state consistent with view(seat), built from that view alone (see `from_view`)."""
-        return from_view(self.view(seat), rng)
+        """A full state consistent with view(seat), built from that view alone (see `from_view`).
+
+        Search resamples the same position many times, so the view is kept until the next action changes it.
+        """
+        key = (seat, len(self.history), len(self.log))
+        cached = self._resample_view
+        if cached is None or cached[0] != key:
+            cached = self._resample_view = (key, self.view(seat))
+        return from_view(cached[1], rng)
 
     # --- text, codec, explanations -------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
@@ -905,6 +915,7 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
 def _public_state(view: ShinobazuView) -> ShinobazuState:
     """A state holding the view's public fields (hands empty, face-down cards unknown)."""
     state = ShinobazuState.__new__(ShinobazuState)
+    state._resample_view = None
     state.history, state.log = list(view.log), list(view.log)
     state.n, state.phase = view.players, view.phase
     state.score, state.hand, state.carried = list(view.scores), [()] * view.players, list(view.carried)
