@@ -1,0 +1,875 @@
+"""Fusejika (不確定世界の時空干渉者): the rules engine, exactly per shared/rules/fusejika.md (sections 3-7).
+
+Chance picks the first start player, deals one card at a time from the unseen pool (lazy dealing) and draws for
+9 and Q. The deck is the unseen pool on top of an ordered, public bottom part (the cards a 10 put there), so a
+draw comes from the pool while it lasts and then, with no chance at all, from the known bottom. Decisions are
+REDEAL/KEEP, PLAY (or the forced STUCK), LOSE, KICK (a card, then a target seat) and COPY (a rank, then that
+effect's choice), each a small action of its own.
+
+Decisions where the spec is silent (see docs/decisions.md, "Fusejika"):
+- A kick is two decisions: `Kick(card)` (only cards with at least one legal target are offered) then `KickTo(seat)`.
+- The secret redeal check: KEEP is never logged; while an eligible player decides, every other seat's view shows
+  the deal still finishing (phase "deal", to move: chance), so no view tells who was asked. A resample for the
+  deciding seat assumes no earlier player chose REDEAL (those choices are secret and only cosmetic to it).
+- A test position (`position`) may leave cards out of play when it lists the deck explicitly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, NamedTuple, Self
+
+from game.core.cards import draw_outcomes
+from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
+
+RULES_VERSION = "fusejika/1"
+RANKS = ("9", "10", "J", "Q", "K", "A")
+SUITS = ("S", "H", "D", "C")
+EFFECTS = {"9": "get", "10": "lost", "J": "jump", "Q": "quick", "K": "kick", "A": "almighty"}
+COPYABLE = ("9", "10", "J", "Q", "K")  # an A can never be copied (A11)
+HAND_SIZE = 3
+ALL_RANKS = (1 << len(RANKS)) - 1
+BONUS = (0, 0, 1, 3, 5, 8)  # by the largest number of cards of one suit in a row (0-5)
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+TURN_CAP = 200  # a bug guard, not a rule (spec 4.10)
+START, DEAL, REDEAL_CHECK, PLAY, LOST, KICK, KICK_TO, COPY, DRAW, OVER = (
+    "start", "deal", "redeal", "play", "lost", "kick", "kick_to", "copy", "draw", "over")
+REDEAL, KEEP, STUCK = "redeal", "keep", "stuck"
+SUDDEN_DEATH, POINTS = "sudden_death", "points"
+
+
+# --- cards ---------------------------------------------------------------------------------------------------
+class Card(NamedTuple):
+    """A person card; str is the spec's id, e.g. 9S, 10H, QC."""
+
+    rank: str
+    suit: str
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+
+DECK = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS)  # the canonical order
+CARD_BY_ID = {str(card): card for card in DECK}
+DECK_INDEX = {card: index for index, card in enumerate(DECK)}
+BIT = {card: 1 << RANKS.index(card.rank) for card in DECK}
+RANK_BIT = {rank: 1 << i for i, rank in enumerate(RANKS)}
+card_key = DECK_INDEX.__getitem__
+
+
+def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=card_key))
+
+
+def rank_mask(row: Iterable[Card]) -> int:
+    """The rank set of a row as a bit mask."""
+    mask = 0
+    for card in row:
+        mask |= BIT[card]
+    return mask
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Cards from space-separated ids, e.g. parse_cards("9S 10H AD")."""
+    return tuple(CARD_BY_ID[word] for word in text.split())
+
+
+def deal_order(start: int, n: int) -> tuple[int, ...]:
+    """Seats in dealing order: left of the dealer first, the dealer last, three passes (A3)."""
+    return tuple((start + k) % n for _ in range(HAND_SIZE) for k in range(1, n + 1))
+
+
+# --- scoring -------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RowScore:
+    """One player's round score, itemised (spec 4.8)."""
+
+    cards: int
+    halved: bool  # the ender: floor(cards / 2)
+    base: int
+    suit: str | None  # a suit of the largest group (None for an empty row)
+    largest: int
+    bonus: int
+    points: int
+
+
+def score_row(row: Sequence[Card], ender: bool) -> RowScore:
+    counts = {suit: 0 for suit in SUITS}
+    for card in row:
+        counts[card.suit] += 1
+    suit = max(SUITS, key=lambda s: counts[s]) if row else None
+    largest = counts[suit] if suit else 0
+    base = len(row) // 2 if ender else len(row)
+    bonus = BONUS[largest]
+    return RowScore(len(row), ender, base, suit, largest, bonus, base + bonus)
+
+
+# --- actions -------------------------------------------------------------------------------------------------
+class Play(NamedTuple):
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+class Lose(NamedTuple):
+    card: Card
+
+    def __str__(self) -> str:
+        return f"lose {self.card}"
+
+
+class Kick(NamedTuple):
+    card: Card
+
+    def __str__(self) -> str:
+        return f"kick {self.card}"
+
+
+class KickTo(NamedTuple):
+    target: int
+
+    def __str__(self) -> str:
+        return f"kick to seat {self.target}"
+
+
+class Copy(NamedTuple):
+    rank: str
+
+    def __str__(self) -> str:
+        return f"copy {self.rank}"
+
+
+PLAYS = {card: Play(card) for card in DECK}
+LOSES = {card: Lose(card) for card in DECK}
+KICKS = {card: Kick(card) for card in DECK}
+KICK_TOS = tuple(KickTo(seat) for seat in range(MAX_PLAYERS))
+COPIES = {rank: Copy(rank) for rank in COPYABLE}
+
+
+# --- events --------------------------------------------------------------------------------------------------
+# Events carry full information. Fields marked PRIVATE are shown only to the seat named in the event.
+@dataclass(frozen=True)
+class StartChosen:
+    seat: int
+
+
+@dataclass(frozen=True)
+class DealStarted:
+    round_no: int
+    start: int  # the dealer (start player)
+    redeal: bool  # a fresh deal after a REDEAL
+
+
+@dataclass(frozen=True)
+class CardDealt:
+    seat: int
+    card: Card  # PRIVATE to `seat`
+    remaining: int
+
+
+@dataclass(frozen=True)
+class RedealCalled:
+    seat: int
+    hand: tuple[Card, ...]  # revealed: three of one rank
+
+
+@dataclass(frozen=True)
+class TurnBegan:
+    seat: int
+
+
+@dataclass(frozen=True)
+class CardPlayed:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class CardDrawn:
+    seat: int
+    card: Card  # PRIVATE to `seat` unless `known`
+    known: bool  # it came from the publicly known bottom of the deck
+    deck: int  # cards left in the deck
+
+
+@dataclass(frozen=True)
+class DrawsMissed:
+    seats: tuple[int, ...]  # still to draw, but the deck ran out
+
+
+@dataclass(frozen=True)
+class NoEffect:
+    seat: int
+    card: Card  # the played card whose effect cannot be used
+    reason: str  # "empty_deck", "no_kick", "nothing_to_copy"
+
+
+@dataclass(frozen=True)
+class Copied:
+    seat: int
+    rank: str  # the copied effect's rank
+
+
+@dataclass(frozen=True)
+class CardLost:
+    seat: int
+    card: Card  # public: it goes face down under the deck
+    deck: int
+
+
+@dataclass(frozen=True)
+class CardKicked:
+    seat: int
+    card: Card
+    target: int
+
+
+@dataclass(frozen=True)
+class SkipSet:
+    seat: int  # who played the J (or an A copying it)
+    skipped: int  # whose next turn is skipped
+
+
+@dataclass(frozen=True)
+class TurnSkipped:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Stuck:
+    seat: int
+    hand: tuple[Card, ...]  # revealed to everyone
+
+
+@dataclass(frozen=True)
+class RoundScored:
+    round_no: int
+    ender: int
+    rows: tuple[tuple[Card, ...], ...]
+    scores: tuple[RowScore, ...]
+    totals: tuple[int, ...]  # after this round
+
+
+@dataclass(frozen=True)
+class MarkerPassed:
+    start: int
+
+
+@dataclass(frozen=True)
+class SuddenDeath:
+    seat: int
+    row: tuple[Card, ...]
+    by_kick: bool  # the sixth rank was kicked in by another player
+
+
+@dataclass(frozen=True)
+class GameOver:
+    kind: str  # SUDDEN_DEATH or POINTS
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+# --- the view ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FusejikaView:
+    """Exactly what `seat` may see (spec 6). Per-seat tuples are indexed by seat."""
+
+    seat: int
+    players: int
+    phase: str
+    to_move: int  # a seat, CHANCE or TERMINAL (a secret redeal check shows as CHANCE to the others)
+    legal: tuple
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known_in_hand: tuple[tuple[Card, ...], ...]  # public hand knowledge (drawn from the known bottom)
+    rows: tuple[tuple[Card, ...], ...]
+    deck_size: int
+    bottom: tuple[Card, ...]  # the known bottom of the deck, top-first
+    to_deal: tuple[int, ...]
+    to_draw: tuple[int, ...]
+    start: int | None
+    round_no: int
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    skip_next: bool
+    actor: int | None  # whose effect is being resolved
+    source: Card | None  # the card whose effect is being resolved (the A for a copy)
+    copied: str | None  # the rank an A copies
+    kick_card: Card | None  # the card chosen to kick
+    redeal_choice: str | None  # this seat's own secret choice in the current redeal check
+    result: tuple | None
+
+
+# --- the state -----------------------------------------------------------------------------------------------
+class FusejikaState(State):
+    """One position of a Fusejika match."""
+
+    TITLE = "fusejika"
+    RULES_VERSION = RULES_VERSION
+    __slots__ = ("n", "phase", "cur", "start", "round_no", "pool", "bottom", "hand", "known", "row", "totals",
+                 "round_scores", "skip_next", "to_deal", "to_draw", "actor", "source", "copied", "kick_card",
+                 "asked", "choices", "redealer", "turns", "result", "_resample_view")
+
+    def __init__(self, players: int = 4) -> None:
+        super().__init__()
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Fusejika is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}")
+        self.n = players
+        self.phase, self.cur, self.start, self.round_no = START, 0, None, 1
+        self.totals = [0] * players
+        self.round_scores: list[tuple[int, ...]] = []
+        self.result: tuple | None = None
+        self._clear_round()
+
+    def _clear_round(self) -> None:
+        n = self.n
+        self.pool: tuple[Card, ...] = DECK
+        self.bottom: tuple[Card, ...] = ()
+        self.hand: list[tuple[Card, ...]] = [()] * n
+        self.known: list[tuple[Card, ...]] = [()] * n
+        self.row: list[tuple[Card, ...]] = [()] * n
+        self.skip_next = False
+        self.to_deal: tuple[int, ...] = ()
+        self.to_draw: tuple[int, ...] = ()
+        self.actor: int | None = None
+        self.source: Card | None = None
+        self.copied: str | None = None
+        self.kick_card: Card | None = None
+        self.asked: tuple[int, ...] = ()
+        self.choices: list[str | None] = [None] * n
+        self.redealer: int | None = None
+        self.turns = 0
+
+    # --- queries ---------------------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.pool) + len(self.bottom)
+
+    def playable(self, seat: int) -> tuple[Card, ...]:
+        """Cards in the seat's hand whose rank is not in its row (A9)."""
+        mask = rank_mask(self.row[seat])
+        return tuple(card for card in self.hand[seat] if not BIT[card] & mask)
+
+    def kick_targets(self, seat: int, card: Card) -> tuple[int, ...]:
+        """Other seats whose row lacks the card's rank (A10)."""
+        bit = BIT[card]
+        return tuple(q for q in range(self.n) if q != seat and not rank_mask(self.row[q]) & bit)
+
+    def kickable(self, seat: int, source: Card) -> tuple[Card, ...]:
+        """Cards of the seat's row (not the source) that some other seat could receive."""
+        return tuple(card for card in self.row[seat] if card != source and self.kick_targets(seat, card))
+
+    def copyable(self, seat: int, source: Card) -> tuple[str, ...]:
+        """Ranks an A may copy now: on the table and usable (A11, A12)."""
+        on_table = 0
+        for row in self.row:
+            on_table |= rank_mask(row)
+        deck = self.deck_size > 0
+        usable = {"9": deck, "10": True, "J": True, "Q": deck}
+        return tuple(rank for rank in COPYABLE if on_table & RANK_BIT[rank]
+                     and (usable[rank] if rank != "K" else bool(self.kickable(seat, source))))
+
+    def winners(self) -> tuple[int, ...]:
+        if self.result is None:
+            return ()
+        return self.result[1]
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (START, DEAL, DRAW):
+            return CHANCE
+        return TERMINAL if phase == OVER else self.cur
+
+    def _legal_actions(self) -> list:
+        phase, cur = self.phase, self.cur
+        if phase == PLAY:
+            cards = self.playable(cur)
+            return [PLAYS[card] for card in cards] if cards else [STUCK]
+        if phase == LOST:
+            return [LOSES[card] for card in self.row[cur]]
+        if phase == KICK:
+            return [KICKS[card] for card in self.kickable(cur, self.source)]
+        if phase == KICK_TO:
+            return [KICK_TOS[q] for q in self.kick_targets(cur, self.kick_card)]
+        if phase == COPY:
+            return [COPIES[rank] for rank in self.copyable(cur, self.source)]
+        return [REDEAL, KEEP]
+
+    def _chance_outcomes(self) -> list[tuple[Any, float]]:
+        if self.phase == START:
+            return [(seat, 1 / self.n) for seat in range(self.n)]
+        return draw_outcomes(self.pool, card_key)
+
+    def returns(self) -> list[float]:
+        """Win share: the sudden-death winner 1, or 1/k for each of k players tied on the top total."""
+        if self.result is None:
+            return [0.0] * self.n
+        winners = self.result[1]
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.n)]
+
+    # --- apply ---------------------------------------------------------------------------------------------
+    def _apply(self, action: Any) -> list:
+        phase = self.phase
+        if phase == START:
+            self.start = action
+            return [StartChosen(action), *self._begin_deal(False)]
+        if phase == DEAL:
+            return self._deal_card(action)
+        if phase == DRAW:
+            return self._draw(action) + self._continue_draws()
+        if phase == REDEAL_CHECK:
+            return self._redeal_choice(action)
+        if phase == PLAY:
+            return self._stuck() if action == STUCK else self._play(action.card)
+        if phase == LOST:
+            return self._lose(action.card)
+        if phase == KICK:
+            self.kick_card, self.phase = action.card, KICK_TO
+            return []
+        if phase == KICK_TO:
+            return self._kick(action.target)
+        return self._copy(action.rank)
+
+    # deal and redeal
+    def _begin_deal(self, redeal: bool) -> list:
+        self._clear_round()
+        self.to_deal = deal_order(self.start, self.n)
+        self.phase = DEAL
+        return [DealStarted(self.round_no, self.start, redeal)]
+
+    def _deal_card(self, card: Card) -> list:
+        seat, self.to_deal = self.to_deal[0], self.to_deal[1:]
+        self.pool = tuple(c for c in self.pool if c != card)
+        self.hand[seat] = canonical((*self.hand[seat], card))
+        events: list = [CardDealt(seat, card, len(self.to_deal))]
+        if self.to_deal:
+            return events
+        self.asked = tuple(seat for seat in self._order_from(self.start) if _triple(self.hand[seat]))
+        if self.asked:
+            self.phase, self.cur = REDEAL_CHECK, self.asked[0]
+            return events
+        return events + self._turn_start(self.start)
+
+    def _order_from(self, seat: int) -> tuple[int, ...]:
+        return tuple((seat + k) % self.n for k in range(self.n))
+
+    def _redeal_choice(self, choice: str) -> list:
+        seat = self.cur
+        self.choices[seat] = choice
+        if choice == REDEAL and self.redealer is None:
+            self.redealer = seat
+        self.asked = self.asked[1:]
+        if self.asked:
+            self.cur = self.asked[0]
+            return []
+        if self.redealer is None:
+            self.choices = [None] * self.n
+            return self._turn_start(self.start)
+        revealer = self.redealer
+        return [RedealCalled(revealer, self.hand[revealer]), *self._begin_deal(True)]
+
+    # turns
+    def _turn_start(self, seat: int) -> list:
+        """TURN_START (4.4): the seat plays, or can only declare itself stuck."""
+        self.turns += 1
+        if self.turns > TURN_CAP:
+            raise AssertionError(f"no round end after {TURN_CAP} turns: a bug")
+        self.phase, self.cur = PLAY, seat
+        self.actor = self.source = self.copied = self.kick_card = None
+        return [TurnBegan(seat)]
+
+    def _advance(self) -> list:
+        """ADVANCE (4.7): the next player, or the one after when a J was played."""
+        p, n = self.actor, self.n
+        nxt = (p + 1) % n
+        events: list = []
+        if self.skip_next:
+            self.skip_next = False
+            events.append(TurnSkipped(nxt))
+            nxt = (nxt + 1) % n
+        return events + self._turn_start(nxt)
+
+    def _play(self, card: Card) -> list:
+        p = self.cur
+        self.hand[p] = tuple(c for c in self.hand[p] if c != card)
+        if card in self.known[p]:
+            self.known[p] = tuple(c for c in self.known[p] if c != card)
+        self.row[p] = (*self.row[p], card)
+        events: list = [CardPlayed(p, card)]
+        if rank_mask(self.row[p]) == ALL_RANKS:
+            return events + self._sudden_death(p, False)
+        self.actor, self.source = p, card
+        return events + self._effect(card.rank)
+
+    def _effect(self, rank: str) -> list:
+        """Resolve effect `rank` for the actor with the source card (4.6); choices become phases."""
+        p, source = self.actor, self.source
+        if rank == "9" or rank == "Q":
+            if not self.deck_size:
+                return [NoEffect(p, source, "empty_deck"), *self._advance()]
+            self.to_draw = (p,) if rank == "9" else tuple((p + k) % self.n for k in range(1, self.n + 1))
+            return self._continue_draws()
+        if rank == "10":
+            self.phase, self.cur = LOST, p
+            return []
+        if rank == "J":
+            self.skip_next = True
+            return [SkipSet(p, (p + 1) % self.n), *self._advance()]
+        if rank == "K":
+            if not self.kickable(p, source):
+                return [NoEffect(p, source, "no_kick"), *self._advance()]
+            self.phase, self.cur = KICK, p
+            return []
+        if not self.copyable(p, source):
+            return [NoEffect(p, source, "nothing_to_copy"), *self._advance()]
+        self.phase, self.cur = COPY, p
+        return []
+
+    def _continue_draws(self) -> list:
+        """Draw for the seats still to draw: known bottom cards at once, unseen ones by chance."""
+        events: list = []
+        while self.to_draw:
+            if not self.deck_size:
+                events.append(DrawsMissed(self.to_draw))
+                self.to_draw = ()
+                break
+            if self.pool:
+                self.phase = DRAW
+                return events
+            card, self.bottom = self.bottom[0], self.bottom[1:]
+            events += self._draw(card)
+        return events + self._advance()
+
+    def _draw(self, card: Card) -> list:
+        seat, self.to_draw = self.to_draw[0], self.to_draw[1:]
+        known = card not in self.pool
+        if known:
+            self.known[seat] = canonical((*self.known[seat], card))
+        else:
+            self.pool = tuple(c for c in self.pool if c != card)
+        self.hand[seat] = canonical((*self.hand[seat], card))
+        return [CardDrawn(seat, card, known, self.deck_size)]
+
+    def _lose(self, card: Card) -> list:
+        p = self.actor
+        self.row[p] = tuple(c for c in self.row[p] if c != card)
+        self.bottom = (*self.bottom, card)
+        return [CardLost(p, card, self.deck_size), *self._advance()]
+
+    def _kick(self, target: int) -> list:
+        p, card = self.actor, self.kick_card
+        self.row[p] = tuple(c for c in self.row[p] if c != card)
+        self.row[target] = (*self.row[target], card)
+        events: list = [CardKicked(p, card, target)]
+        if rank_mask(self.row[target]) == ALL_RANKS:
+            return events + self._sudden_death(target, True)
+        return events + self._advance()
+
+    def _copy(self, rank: str) -> list:
+        self.copied = rank
+        return [Copied(self.actor, rank), *self._effect(rank)]
+
+    # round and match end
+    def _sudden_death(self, seat: int, by_kick: bool) -> list:
+        self.phase, self.result = OVER, (SUDDEN_DEATH, (seat,))
+        return [SuddenDeath(seat, self.row[seat], by_kick), GameOver(SUDDEN_DEATH, (seat,), tuple(self.totals))]
+
+    def _stuck(self) -> list:
+        """The stuck player reveals the hand; ROUND_END (4.8) scores, then the next deal or the end."""
+        ender = self.cur
+        events: list = [Stuck(ender, self.hand[ender])]
+        scores = tuple(score_row(self.row[i], i == ender) for i in range(self.n))
+        for i, score in enumerate(scores):
+            self.totals[i] += score.points
+        self.round_scores.append(tuple(score.points for score in scores))
+        events.append(RoundScored(self.round_no, ender, tuple(self.row), scores, tuple(self.totals)))
+        if self.round_no == self.n:
+            top = max(self.totals)
+            winners = tuple(i for i in range(self.n) if self.totals[i] == top)
+            self.phase, self.result = OVER, (POINTS, winners)
+            return events + [GameOver(POINTS, winners, tuple(self.totals))]
+        self.start = (self.start + 1) % self.n
+        self.round_no += 1
+        return events + [MarkerPassed(self.start), *self._begin_deal(False)]
+
+    # --- copies, views, resampling -------------------------------------------------------------------------
+    def clone(self) -> Self:
+        other = FusejikaState.__new__(FusejikaState)
+        other.history = self.history[:]
+        other.n, other.phase, other.cur, other.start, other.round_no = (
+            self.n, self.phase, self.cur, self.start, self.round_no)
+        other.pool, other.bottom = self.pool, self.bottom
+        other.hand, other.known, other.row = self.hand[:], self.known[:], self.row[:]
+        other.totals, other.round_scores = self.totals[:], self.round_scores[:]
+        other.skip_next, other.to_deal, other.to_draw = self.skip_next, self.to_deal, self.to_draw
+        other.actor, other.source, other.copied, other.kick_card = (
+            self.actor, self.source, self.copied, self.kick_card)
+        other.asked, other.choices, other.redealer = self.asked, self.choices[:], self.redealer
+        other.turns, other.result = self.turns, self.result
+        return other
+
+    def view(self, seat: int) -> FusejikaView:
+        mover, phase = self.current_player(), self.phase
+        if phase == REDEAL_CHECK and mover != seat:  # a secret check: the others see the deal finishing
+            mover, phase = CHANCE, DEAL
+        return FusejikaView(
+            seat=seat, players=self.n, phase=phase, to_move=mover,
+            legal=tuple(self._legal_actions()) if mover == seat else (),
+            hand=self.hand[seat], hand_sizes=tuple(len(hand) for hand in self.hand),
+            known_in_hand=tuple(self.known), rows=tuple(self.row), deck_size=self.deck_size, bottom=self.bottom,
+            to_deal=self.to_deal, to_draw=self.to_draw, start=self.start, round_no=self.round_no,
+            totals=tuple(self.totals), round_scores=tuple(self.round_scores), skip_next=self.skip_next,
+            actor=self.actor, source=self.source, copied=self.copied, kick_card=self.kick_card,
+            redeal_choice=self.choices[seat], result=self.result)
+
+    def resample(self, seat: int, rng: Random) -> Self:
+        """A full state consistent with view(seat), built from that view alone (see `from_view`)."""
+        key = (seat, len(self.history))
+        cached = getattr(self, "_resample_view", None)
+        if cached is None or cached[0] != key:
+            cached = self._resample_view = (key, self.view(seat))
+        return from_view(cached[1], rng)
+
+    # --- text, codec, explanations -------------------------------------------------------------------------
+    def action_to_string(self, action: Any) -> str:
+        if type(action) is int:
+            return f"seat {action} starts"
+        if type(action) is Card:
+            if self.phase == DEAL and self.to_deal:
+                return f"deal {action} to seat {self.to_deal[0]}"
+            if self.phase == DRAW and self.to_draw:
+                return f"seat {self.to_draw[0]} draws {action}"
+        return str(action)
+
+    def action_to_json(self, action: Any) -> Any:
+        kind = type(action)
+        if kind is Card:
+            return str(action)
+        if kind in (Play, Lose, Kick):
+            return [kind.__name__.lower(), str(action.card)]
+        if kind is KickTo:
+            return ["to", action.target]
+        return ["copy", action.rank] if kind is Copy else action
+
+    def action_from_json(self, data: Any) -> Any:
+        action = _decode(data)
+        if action is None:
+            raise IllegalAction(f"not a Fusejika action: {data!r}")
+        return action
+
+    def explain_illegal(self, action: Any) -> str:
+        phase, who = self.phase, f"seat {self.cur}"
+        if phase == OVER:
+            return "the game is over"
+        if phase == START:
+            return f"the first start player is a seat 0-{self.n - 1}, not {action!r}"
+        if phase in (DEAL, DRAW):
+            return f"the next card comes from the unseen part of the deck ({' '.join(map(str, self.pool))}), " \
+                   f"not {action}"
+        if phase == REDEAL_CHECK:
+            return f"{who} holds three of one rank and must choose redeal or keep, not {action}"
+        if phase == PLAY:
+            return self._explain_play(action)
+        if phase == LOST:
+            return f"{who} must return one card of their row ({_ids(self.row[self.cur])}) under the deck, " \
+                   f"not {action}"
+        if phase == KICK:
+            return self._explain_kick(action)
+        if phase == KICK_TO:
+            card = self.kick_card
+            targets = ", ".join(f"seat {q}" for q in self.kick_targets(self.cur, card))
+            if type(action) is KickTo and 0 <= action.target < self.n and action.target != self.cur:
+                return f"seat {action.target} already has a {card.rank}; kick {card} to {targets}"
+            return f"{who} must kick {card} to another player without a {card.rank}: {targets}"
+        ranks = ", ".join(self.copyable(self.cur, self.source))
+        return f"{who}'s A must copy one usable effect on the table ({ranks}), not {action}"
+
+    def _explain_play(self, action: Any) -> str:
+        cur = self.cur
+        if not self.playable(cur):
+            return f"seat {cur} cannot play any card and must declare stuck"
+        if action == STUCK:
+            return f"seat {cur} can still play ({_ids(self.playable(cur))}); playing is mandatory"
+        if type(action) is not Play:
+            return f"seat {cur} must play a card, not {action}"
+        if action.card not in self.hand[cur]:
+            return f"{action.card} is not in seat {cur}'s hand"
+        return f"seat {cur} already has a {action.card.rank} in their row"
+
+    def _explain_kick(self, action: Any) -> str:
+        cur, source = self.cur, self.source
+        card = getattr(action, "card", None)
+        if type(action) is not Kick:
+            return f"seat {cur} must choose a card of their row to kick, not {action}"
+        if card == source:
+            return f"the {source} just played cannot be kicked"
+        if card not in self.row[cur]:
+            return f"{card} is not in seat {cur}'s row"
+        return f"every other player already has a {card.rank}"
+
+    def statistics(self) -> dict:
+        """What a results screen keeps."""
+        return {
+            "players": self.n,
+            "totals": list(self.totals),
+            "round_scores": [list(scores) for scores in self.round_scores],
+            "rounds": len(self.round_scores),
+            "result": self.result[0] if self.result else None,
+            "winners": list(self.winners()),
+            "over": self.phase == OVER,
+        }
+
+
+def _ids(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards)) or "none"
+
+
+def _triple(hand: tuple[Card, ...]) -> bool:
+    return len(hand) == HAND_SIZE and len({card.rank for card in hand}) == 1
+
+
+# --- JSON decoding -------------------------------------------------------------------------------------------
+def _decode(data: Any) -> Any:
+    kind = type(data)
+    if kind is int:
+        return data
+    if kind is str:
+        return data if data in (REDEAL, KEEP, STUCK) else CARD_BY_ID.get(data)
+    if kind not in (list, tuple) or len(data) != 2 or type(data[0]) is not str:
+        return None
+    word, arg = data
+    if word in ("play", "lose", "kick") and type(arg) is str and arg in CARD_BY_ID:
+        return {"play": Play, "lose": Lose, "kick": Kick}[word](CARD_BY_ID[arg])
+    if word == "to" and type(arg) is int:
+        return KickTo(arg)
+    if word == "copy" and arg in COPYABLE:
+        return Copy(arg)
+    return None
+
+
+# --- resampling (spec 9, "Determinization") ------------------------------------------------------------------
+REJECT_TRIES = 5000
+
+
+def _unseen(view: FusejikaView) -> list[Card]:
+    """24 minus own hand, all rows, the known bottom and every publicly known card in hand."""
+    known = set(view.hand) | set(view.bottom)
+    for cards in (*view.rows, *view.known_in_hand):
+        known.update(cards)
+    return [card for card in DECK if card not in known]
+
+
+def from_view(view: FusejikaView, rng: Random) -> FusejikaState:
+    """A full state consistent with `view`: the unseen cards shuffled into the other hands and the deck's top.
+
+    It reads nothing but `view` and `rng`. A view of someone else's secret redeal check is resampled so that some
+    other seat is eligible and still to choose (rejection sampling; three of a kind is rare but not that rare).
+    """
+    state = _public_state(view)
+    n, seat = view.players, view.seat
+    others = [j for j in range(n) if j != seat]
+    pool = _unseen(view)
+    hidden_check = view.phase == DEAL and not view.to_deal and view.start is not None
+    for _ in range(REJECT_TRIES if hidden_check else 1):
+        rng.shuffle(pool)
+        at = 0
+        for j in others:
+            size = view.hand_sizes[j] - len(view.known_in_hand[j])
+            state.hand[j] = canonical((*view.known_in_hand[j], *pool[at:at + size]))
+            at += size
+        state.pool = canonical(pool[at:])
+        if not hidden_check or _check_queue(state, view):
+            break
+    if view.phase == REDEAL_CHECK:
+        order = state._order_from(state.start)
+        later = order[order.index(seat):]
+        state.asked = tuple(j for j in later if _triple(state.hand[j]))
+    return state
+
+
+def _check_queue(state: FusejikaState, view: FusejikaView) -> bool:
+    """Set up someone else's redeal check in a resampled deal; False if this deal has no one to ask."""
+    seat, order = view.seat, state._order_from(view.start)
+    mine = order.index(seat)
+    pending_me = _triple(view.hand) and view.redeal_choice is None
+    if view.redeal_choice is not None:  # I have chosen: the decider comes after me
+        candidates = order[mine + 1:]
+    elif pending_me:  # I am still to be asked: the decider comes before me
+        candidates = order[:mine]
+    else:
+        candidates = tuple(j for j in order if j != seat)
+    eligible = [j for j in candidates if _triple(state.hand[j])]
+    if not eligible:
+        return False
+    state.asked = tuple(sorted((*eligible, *((seat,) if pending_me else ())), key=order.index))
+    state.phase, state.cur = REDEAL_CHECK, state.asked[0]
+    state.redealer = seat if view.redeal_choice == REDEAL else None
+    return True
+
+
+def _public_state(view: FusejikaView) -> FusejikaState:
+    """A state holding the view's public fields (other hands and the pool still to fill)."""
+    n = view.players
+    state = FusejikaState.__new__(FusejikaState)
+    state.history = []
+    state.n = n
+    state.phase = view.phase
+    state.cur = view.to_move if view.to_move >= 0 else (view.actor if view.actor is not None else 0)
+    state.start, state.round_no = view.start, view.round_no
+    state.bottom, state.known, state.row = view.bottom, list(view.known_in_hand), list(view.rows)
+    state.hand = [()] * n
+    state.hand[view.seat] = view.hand
+    state.totals, state.round_scores = list(view.totals), list(view.round_scores)
+    state.skip_next, state.to_deal, state.to_draw = view.skip_next, view.to_deal, view.to_draw
+    state.actor, state.source, state.copied, state.kick_card = view.actor, view.source, view.copied, view.kick_card
+    state.asked, state.choices, state.redealer = (), [None] * n, None
+    state.choices[view.seat] = view.redeal_choice
+    state.turns, state.result = 0, view.result
+    return state
+
+
+# --- construction --------------------------------------------------------------------------------------------
+def new_state(players: int = 4) -> FusejikaState:
+    """A new match for 3-5 players; the first chance node picks the start player (A18)."""
+    return FusejikaState(players)
+
+
+def position(hands: Sequence[Iterable[Card] | str], rows: Sequence[Iterable[Card] | str] | None = None,
+             cur: int = 0, start: int | None = None, pool: Iterable[Card] | str | None = None,
+             bottom: Iterable[Card] | str = (), totals: Sequence[int] | None = None, round_no: int = 1
+             ) -> FusejikaState:
+    """A state at `cur`'s TURN_START, for tests and puzzles; cards may be given as id strings.
+
+    With `pool=None` every card not in a hand, row or the bottom is in the unseen deck; with an explicit pool
+    the other cards are out of play. Its history is empty, so it does not replay.
+    """
+    def cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
+        return parse_cards(value) if isinstance(value, str) else tuple(value)
+
+    n = len(hands)
+    state = FusejikaState(n)
+    state.hand = [canonical(cards(hand)) for hand in hands]
+    state.row = [cards(row) for row in rows] if rows is not None else [()] * n
+    state.bottom = cards(bottom)
+    used = [card for group in (*state.hand, *state.row, state.bottom) for card in group]
+    if len(set(used)) != len(used):
+        raise ValueError("every card must appear once")
+    state.pool = canonical(cards(pool)) if pool is not None else tuple(c for c in DECK if c not in used)
+    if set(state.pool) & set(used):
+        raise ValueError("a deck card is also elsewhere")
+    state.start = cur if start is None else start
+    state.round_no = round_no
+    state.totals = list(totals) if totals else [0] * n
+    state._turn_start(cur)
+    return state

@@ -1,0 +1,709 @@
+"""Fusejika at the table: you (seat 0) against two to four computer time-leapers.
+
+Every row is drawn as six rank slots (9 10 J Q K A), so a missing rank shows as an empty slot and a hand card
+whose rank is already laid is crossed out. The scene draws only from `view(0)` and from events told as the human
+may see them; bots think in the app's worker process. Kicks, copies and lost cards are chosen on the table itself.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pygame
+
+from game.ai.levels import APP_THINK_MS
+from game.app.scene import Scene
+from game.app.setup import BOT_NAMES, GameSetup, setting_key
+from game.core import replay
+from game.core.engine import CHANCE
+from game.services.i18n import pick, t
+from game.titles import registry
+from game.titles.fusejika import rules
+from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
+from game.titles.fusejika.log import describe
+from game.titles.fusejika.rules import (
+    BIT,
+    COPYABLE,
+    RANKS,
+    REDEAL,
+    STUCK,
+    Copy,
+    Kick,
+    KickTo,
+    Lose,
+    Play,
+    rank_mask,
+)
+from game.ui import theme
+from game.ui.anim import Effects, Timeline
+from game.ui.movelog import MoveLog
+from game.ui.seats import draw_seat_badge, seat_layout
+from game.ui.text import blit, wrap
+from game.ui.tween import ease_out_cubic, lerp2, pulse
+from game.ui.widgets import Button, ButtonRow, panel
+
+CENTER = (490, 320)
+LOG = pygame.Rect(992, 14, 276, 380)
+ACTIONS = pygame.Rect(992, 404, 276, 302)
+SEAT_0 = (120, 668)
+ROW_W = {0: 58}  # card width in a row: the human's row is larger
+BOT_ROW_W = 40
+HAND_W, HAND_Y, HAND_X = 80, 566, 580
+BOT_PAUSE = 0.5
+PANEL_TIME = 7.0  # seconds the round-end breakdown stays (a click closes it)
+SUDDEN_TIME = 4.5
+ALL = (1 << len(RANKS)) - 1
+
+
+def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
+    if setup is None:
+        info = registry.get("fusejika")
+        saved = app.storage.get_setting(setting_key("fusejika"))
+        setup = GameSetup.from_json("fusejika", saved, info.min_players, info.max_players)
+    if seed is not None:
+        setup.seed = seed
+    return FusejikaScene(app, setup, autoplay)
+
+
+def seat_names(players: int) -> list[str]:
+    return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
+
+
+class Flyer:
+    """A card image moving across the table (play, draw, kick, lost)."""
+
+    def __init__(self, image: pygame.Surface, start, end, now: float, duration: float) -> None:
+        self.image, self.start, self.end, self.t0, self.duration = image, start, end, now, duration
+
+    def pos(self, now: float) -> tuple[float, float]:
+        return lerp2(self.start, self.end, ease_out_cubic(min(1.0, (now - self.t0) / self.duration)))
+
+
+class FusejikaScene(Scene):
+    """One match of Fusejika: deals, plays and effects, round-end breakdowns, to the final ranking."""
+
+    title_slug = "fusejika"
+
+    def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
+        super().__init__(app)
+        self.setup, self.autoplay = setup, autoplay
+        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.n = setup.players
+        self.state = rules.new_state(self.n)
+        self.names = seat_names(self.n)
+        self.levels = ["you", *setup.levels]
+        self.view = self.state.view(0)
+        self.now = 0.0
+        self.timeline = Timeline()
+        self.effects = Effects(random.Random(self.seed ^ 0xF00D))
+        self.log = MoveLog(LOG, t("fj.log_title"))
+        self.ticket: int | None = None
+        self.think_since = 0.0
+        self.answer = None
+        self.tooltip: tuple[str, tuple[int, int], tuple] | None = None
+        self.breakdown = None  # the RoundScored on show
+        self.panel_until = 0.0
+        self.sudden = None  # the SuddenDeath event, celebrated until the end
+        self.flyers: list[Flyer] = []
+        self.stamps: list[tuple[str, tuple[int, int], float, tuple]] = []  # text, where, until, colour
+        self.dragging = False
+        self.mouse = (0, 0)
+        self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
+        self.hints: list[str] = []  # what each button will do
+        self.anchors = seat_layout(self.n)
+        self.recorded = False
+
+    # --- the loop ---------------------------------------------------------------------------------
+    def speed(self, seconds: float) -> float:
+        return seconds / self.app.anim_speed()
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.timeline.update(dt)
+        self.effects.update(dt, self.now)
+        self.flyers = [f for f in self.flyers if self.now - f.t0 < f.duration]
+        self.stamps = [s for s in self.stamps if s[2] > self.now]
+        if self.timeline.busy:
+            return
+        player = self.state.current_player()
+        if self.state.is_terminal():
+            self.finish()
+        elif player == CHANCE:
+            self.apply(self._chance())
+        elif player == 0 and not self.autoplay:
+            self._refresh_buttons()
+        else:
+            self._bot_turn(player)
+
+    def _chance(self):
+        if self.state.phase == rules.START and self.setup.human_starts:
+            return 0
+        return self.state.sample_chance(self.rng)
+
+    def _bot_turn(self, seat: int) -> None:
+        if self.ticket is None:
+            level = "normal" if seat == 0 else self.levels[seat]
+            history = [self.state.action_to_json(a) for a in self.state.history]
+            self.ticket = self.app.bots.submit("fusejika", {"players": self.n}, history, seat, level,
+                                               self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
+            self.think_since = self.now
+            return
+        self.answer = self.answer or self.app.bots.poll(self.ticket)
+        if self.answer is None or self.now - self.think_since < self.speed(BOT_PAUSE):
+            return
+        result, self.answer, self.ticket = self.answer, None, None
+        if result.ok:
+            action = self.state.action_from_json(result.action)
+        else:  # a bot that failed must not stall the table
+            self.log.add(t("fj.bot_error", name=self.names[seat]), theme.BAD)
+            action = self.rng.choice(self.state.legal_actions())
+        self.apply(action)
+
+    def apply(self, action) -> None:
+        """Hand an action to the engine, then tell and animate what happened."""
+        before = self.view
+        events = self.state.apply(action)
+        self.view = self.state.view(0)
+        self.buttons.buttons = []
+        for event in events:
+            self._tell(event, before)
+
+    # --- telling and animating ------------------------------------------------------------------
+    def _tell(self, event, before) -> None:
+        text = describe(event, 0, self.names)
+        if text:
+            self.log.add(*text)
+        kind = type(event).__name__
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler:
+            handler(event)
+            return
+        beat = {"CardDealt": 0.04, "TurnBegan": 0.05, "DealStarted": 0.4, "MarkerPassed": 0.3}.get(kind, 0.0)
+        if beat:
+            self.timeline.queue(self.speed(beat), lambda k=kind: k == "CardDealt" and self.app.audio.play("card"))
+
+    def _fly(self, image, start, end, duration: float, sound: str | None) -> None:
+        def go():
+            self.flyers.append(Flyer(image, start, end, self.now, self.speed(duration)))
+            if sound:
+                self.app.audio.play(sound)
+        self.timeline.queue(self.speed(duration), go)
+
+    def _on_CardPlayed(self, e) -> None:
+        start = (HAND_X, HAND_Y) if e.seat == 0 else self.badge_center(e.seat)
+        rect = self.slot_rect(e.seat, e.card.rank)
+        self._fly(card_face(e.card.rank, e.card.suit, rect.width), start, rect.topleft, 0.4, "card")
+
+    def _on_CardDrawn(self, e) -> None:
+        end = (HAND_X, HAND_Y) if e.seat == 0 else self.badge_center(e.seat)
+        image = card_face(e.card.rank, e.card.suit, 40) if e.known or e.seat == 0 else card_back(40)
+        self._fly(image, (CENTER[0] - 20, CENTER[1] - 28), end, 0.32, "slide")
+
+    def _on_CardKicked(self, e) -> None:
+        a, b = self.slot_rect(e.seat, e.card.rank), self.slot_rect(e.target, e.card.rank)
+        self._fly(card_face(e.card.rank, e.card.suit, b.width), a.topleft, b.topleft, 0.6, "slide")
+        self.timeline.queue(0.0, lambda: self._stamp(t("fj.effect.K"), self.badge_center(e.target), theme.ACCENT))
+
+    def _on_CardLost(self, e) -> None:
+        a = self.slot_rect(e.seat, e.card.rank)
+        self._fly(card_face(e.card.rank, e.card.suit, a.width), a.topleft, (CENTER[0] - 28, CENTER[1] - 40), 0.5,
+                  "slide")
+
+    def _on_TurnSkipped(self, e) -> None:
+        def go():
+            self._stamp(t("fj.skip"), self.badge_center(e.seat), theme.BAD)
+            self.app.audio.play("warning")
+        self.timeline.queue(self.speed(0.9), go)
+
+    def _on_Copied(self, e) -> None:
+        self.timeline.queue(self.speed(0.6), lambda: self._stamp(
+            f"A → {e.rank} {t(f'fj.effect.{e.rank}')}", self.badge_center(e.seat), theme.SKY))
+
+    def _on_NoEffect(self, e) -> None:
+        self.timeline.queue(self.speed(0.4), lambda: self._stamp(t("fj.help.none"), self.badge_center(e.seat),
+                                                                  theme.INK_DIM))
+
+    def _on_RedealCalled(self, e) -> None:
+        self.timeline.queue(self.speed(1.4), lambda: self._banner(
+            t("fj.log.redeal", name=self.names[e.seat], cards=" ".join(map(card_text, e.hand))), theme.WARN, "roll"))
+
+    def _on_Stuck(self, e) -> None:
+        self.timeline.queue(self.speed(1.2), lambda: self._banner(
+            t("fj.log.stuck", name=self.names[e.seat], cards=" ".join(map(card_text, e.hand)) or "—"),
+            theme.BAD, "back"))
+
+    def _on_RoundScored(self, e) -> None:
+        def go():
+            self.breakdown, self.panel_until = e, self.now + self.speed(PANEL_TIME)
+            self.app.audio.play("clear")
+        self.timeline.queue(self.speed(PANEL_TIME), go)
+
+    def _on_SuddenDeath(self, e) -> None:
+        def go():
+            self.sudden = e
+            self.app.audio.play("all_clear")
+            for rank in RANKS:
+                self.effects.spray(self.slot_rect(e.seat, rank).center, 24)
+        self.timeline.queue(self.speed(SUDDEN_TIME), go)
+
+    def _stamp(self, text: str, where, color) -> None:
+        self.stamps.append((text, where, self.now + self.speed(1.0), color))
+
+    def _banner(self, text: str, color, sound: str) -> None:
+        self.effects.show_banner(text, self.now, color)
+        self.app.audio.play(sound)
+
+    def finish(self) -> None:
+        from game.app.summary import SummaryScene
+
+        totals = list(self.state.totals)
+        winners = list(self.state.winners())
+        if not self.recorded and not self.autoplay:
+            self.recorded = True
+            stats = self.state.statistics()
+            text = replay.dumps(replay.record(self.state, {"players": self.n}, self.seed, stats))
+            details = {"players": self.n, "levels": self.levels, "scores": totals, "winners": winners,
+                       "result": self.state.result[0], "human_share": (1 / len(winners)) if 0 in winners else 0.0}
+            self.app.storage.record_game("fusejika", "win" if 0 in winners else "loss", stats["rounds"], details,
+                                         text)
+        self.timeline.queue(10.0)
+        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, totals, winners,
+                                            lower_wins=False))
+
+    # --- what the human may do --------------------------------------------------------------------
+    def human_turn(self) -> bool:
+        return (not self.timeline.busy and not self.autoplay and self.view.to_move == 0
+                and self.breakdown is None)
+
+    def effect_text(self, rank: str, after_row: tuple = (), source=None) -> str:
+        """What effect `rank` would do for the human now, from the view alone."""
+        v, n = self.view, self.n
+        if rank in ("9", "Q") and not v.deck_size:
+            return t("fj.help.none")
+        if rank == "J":
+            return t("fj.help.J", name=self.names[1 % n])
+        if rank == "Q":
+            return t("fj.help.Q", name=self.names[1 % n])
+        if rank == "K" and not self._kick_possible(after_row, source):
+            return t("fj.help.none")
+        if rank == "A" and not self._copy_possible(after_row, source):
+            return t("fj.help.none")
+        return t(f"fj.help.{rank}")
+
+    def _kick_possible(self, row: tuple, source) -> bool:
+        masks = [rank_mask(r) for r in self.view.rows]
+        return any(not masks[q] & BIT[card] for card in row if card != source for q in range(1, self.n))
+
+    def _copy_possible(self, row: tuple, source) -> bool:
+        rows = [row, *self.view.rows[1:]]
+        on_table = {card.rank for r in rows for card in r}
+        return any(r in on_table and (r in ("10", "J") or (r in ("9", "Q") and self.view.deck_size)
+                                      or (r == "K" and self._kick_possible(row, source))) for r in COPYABLE)
+
+    def play_text(self, card) -> str:
+        row = (*self.view.rows[0], card)
+        if rank_mask(row) == ALL:
+            return t("fj.help.win")
+        return self.effect_text(card.rank, row, card)
+
+    def options(self) -> list[tuple[str, object, str]]:
+        """(label, action, what it will do) of every choice open to the human now."""
+        v = self.view
+        labels = []
+        for action in v.legal:
+            kind, what = type(action), ""
+            if kind is Play:
+                text = t("fj.play_button", card=card_text(action.card), effect=t(f"fj.effect.{action.card.rank}"))
+                what = self.play_text(action.card)
+            elif action == STUCK:
+                text = t("fj.stuck_button")
+            elif kind is Lose:
+                text = t("fj.lose_button", card=card_text(action.card))
+            elif kind is Kick:
+                text = t("fj.kick_button", card=card_text(action.card))
+            elif kind is KickTo:
+                text = t("fj.kick_to_button", name=self.names[action.target])
+                if rank_mask(v.rows[action.target]) | BIT[v.kick_card] == ALL:
+                    what = t("fj.sixth", name=self.names[action.target])
+            elif kind is Copy:
+                text = t("fj.copy_button", rank=action.rank, effect=t(f"fj.effect.{action.rank}"))
+                what = self.effect_text(action.rank, v.rows[0], v.source)
+            else:
+                text = t("fj.redeal_button") if action == REDEAL else t("fj.keep_button")
+            labels.append((text, action, what))
+        return labels
+
+    def _refresh_buttons(self) -> None:
+        options = self.options()[:5]
+        if len(self.buttons.buttons) == len(options) and all(
+                b.label == label for b, (label, _, _) in zip(self.buttons.buttons, options, strict=True)):
+            return
+        top = ACTIONS.y + 84
+        self.hints = [what for _, _, what in options]
+        self.buttons.buttons = [
+            Button(pygame.Rect(ACTIONS.x + 10, top + i * 34, ACTIONS.width - 20, 30), label,
+                   lambda a=action: self.choose(a), size=15, primary=i == 0)
+            for i, (label, action, _) in enumerate(options)]
+        self.buttons.focus = 0
+
+    def choose(self, action) -> None:
+        if self.human_turn() and action in self.view.legal:
+            self.app.audio.play("menu_select")
+            self.apply(action)
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        from game.app.overlays import PauseScene
+
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("menu_select")
+            self.app.stack.push(PauseScene(self.app, self.title_slug))
+            return
+        if self.log.handle(event):
+            return
+        if self.breakdown is not None and self._dismiss(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self._hover(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+            return
+        if not self.human_turn():
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
+            return
+        self.buttons.handle(event)
+
+    def _dismiss(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+            self.panel_until = self.now
+            self.breakdown = None
+            if self.timeline.beats:
+                self.timeline.beats[0].duration = 0.0
+            return True
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        v = self.view
+        for action in v.legal:
+            kind = type(action)
+            if kind is Play and self.hand_rect(action.card).collidepoint(pos):
+                self.choose(action)
+                return True
+            if kind in (Lose, Kick) and self.slot_rect(0, action.card.rank).collidepoint(pos):
+                self.dragging = kind is Kick
+                self.choose(action)
+                return True
+            if kind is KickTo and self.target_rect(action.target).collidepoint(pos):
+                self.choose(action)
+                return True
+            if kind is Copy and any(self.slot_rect(s, action.rank).collidepoint(pos)
+                                    for s in range(self.n) if any(c.rank == action.rank for c in v.rows[s])):
+                self.choose(action)
+                return True
+        return False
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        """The end of a drag: a kicked card dropped on a lit player."""
+        if not self.dragging:
+            return
+        self.dragging = False
+        if self.human_turn() and self.view.phase == rules.KICK_TO:
+            for action in self.view.legal:
+                if self.target_rect(action.target).collidepoint(pos):
+                    self.choose(action)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.tooltip = None
+        v = self.view
+        if v.to_move != 0 or self.autoplay:
+            return
+        for card in v.hand:
+            rect = self.hand_rect(card)
+            if rect.collidepoint(pos):
+                if BIT[card] & rank_mask(v.rows[0]):
+                    self.tooltip = (t("fj.dead"), (rect.centerx, rect.y - 8), theme.BAD)
+                else:
+                    text = t("fj.hover", card=card_text(card), effect=t(f"fj.effect.{card.rank}"),
+                             what=self.play_text(card))
+                    self.tooltip = (text, (rect.centerx, rect.y - 8), theme.WARN)
+                return
+
+    # --- layout -----------------------------------------------------------------------------------
+    def badge_center(self, seat: int) -> tuple[int, int]:
+        return SEAT_0 if seat == 0 else self.anchors[seat]
+
+    def badge_rect(self, seat: int) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, 190, 64)
+        rect.center = self.badge_center(seat)
+        return rect
+
+    def row_width(self, seat: int) -> int:
+        return ROW_W.get(seat, BOT_ROW_W)
+
+    def slot_rect(self, seat: int, rank: str) -> pygame.Rect:
+        """Where a card of `rank` lies in the seat's row: six fixed slots, 9 to A."""
+        width = self.row_width(seat)
+        gap = 6 if seat == 0 else 4
+        total = 6 * width + 5 * gap
+        if seat == 0:
+            left, top = 490 - total // 2, 432
+        else:
+            x, y = self.anchors[seat]
+            left, top = x - total // 2, y + 38
+        return pygame.Rect(left + RANKS.index(rank) * (width + gap), top, width, int(width * 1.42))
+
+    def target_rect(self, seat: int) -> pygame.Rect:
+        """A kick target: the seat's badge and its row together."""
+        return self.badge_rect(seat).union(self.slot_rect(seat, "9")).union(self.slot_rect(seat, "A"))
+
+    def hand_rect(self, card) -> pygame.Rect:
+        hand = self.view.hand
+        step = min(HAND_W + 10, 640 // max(1, len(hand)))
+        left = HAND_X - (step * (len(hand) - 1) + HAND_W) // 2
+        index = hand.index(card) if card in hand else 0
+        return pygame.Rect(left + index * step, HAND_Y, HAND_W, int(HAND_W * 1.42))
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(table_image(), (0, 0))
+        self._draw_header(surface)
+        self._draw_deck(surface)
+        for seat in range(self.n):
+            self._draw_seat(surface, seat)
+        self._draw_hand(surface)
+        self._draw_kick_line(surface)
+        for flyer in self.flyers:
+            surface.blit(flyer.image, flyer.pos(self.now))
+        for text, (x, y), _, color in self.stamps:
+            blit(surface, text, 26, (x + 2, y - 28), theme.BG_DEEP, True, "center")
+            blit(surface, text, 26, (x, y - 30), color, True, "center")
+        self.log.draw(surface)
+        self._draw_actions(surface)
+        self.effects.draw(surface, self.now, (490, 300))
+        if self.breakdown is not None:
+            if self.now >= self.panel_until:
+                self.breakdown = None
+            else:
+                self._draw_breakdown(surface, self.breakdown)
+        if self.sudden is not None:
+            self._draw_sudden(surface, self.sudden)
+        if self.tooltip:
+            text, pos, color = self.tooltip
+            image_w = 460
+            lines = wrap(text, 17, image_w)
+            box = pygame.Rect(0, 0, image_w + 20, 24 * len(lines) + 10)
+            box.midbottom = (min(max(pos[0], 250), 730), pos[1])
+            panel(surface, box, theme.BG_DEEP, color)
+            for i, line in enumerate(lines):
+                blit(surface, line, 17, (box.x + 10, box.y + 6 + i * 24), color, True)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        v = self.view
+        blit(surface, "Fusejika 不確定世界の時空干渉者", 22, (16, 12), theme.ACCENT, True)
+        blit(surface, t("fj.round", round=v.round_no, rounds=self.n), 18, (16, 42), theme.INK, True)
+        if self.autoplay:
+            blit(surface, t("ds.demo"), 16, (16, 66), theme.SKY, True)
+
+    def _draw_deck(self, surface: pygame.Surface) -> None:
+        v = self.view
+        deck = pygame.Rect(0, 0, 56, 79)
+        deck.center = CENTER
+        if v.deck_size:
+            for k in range(min(3, v.deck_size)):
+                surface.blit(card_back(56), (deck.x - 2 * k, deck.y - 2 * k))
+        else:
+            pygame.draw.rect(surface, theme.FELT_EDGE, deck, 2, border_radius=7)
+        blit(surface, t("fj.deck", n=v.deck_size), 18, (deck.centerx, deck.bottom + 4), theme.INK, True, "midtop")
+        if v.bottom:
+            x = deck.right + 16
+            blit(surface, t("fj.under"), 14, (x, deck.y - 2), theme.WARN)
+            for i, card in enumerate(v.bottom):
+                face = card_face(card.rank, card.suit, 32)
+                surface.blit(face, (x + i * 36, deck.y + 18))
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        v = self.view
+        active = v.to_move == seat
+        thinking = self.ticket is not None and active
+        hand = 0 if seat == 0 else v.hand_sizes[seat]
+        rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
+                               str(v.totals[seat]), hand, active, thinking, self.now)
+        if v.start == seat:
+            tag = pygame.Rect(rect.right - 58, rect.y - 14, 52, 20)
+            pygame.draw.rect(surface, theme.WARN, tag, border_radius=8)
+            blit(surface, t("fj.start_short"), 14, tag.center, theme.BG_DEEP, True, "center")
+        self._draw_row(surface, seat)
+        known = v.known_in_hand[seat]
+        if known and seat != 0:
+            blit(surface, t("fj.known", cards=" ".join(map(card_text, known))), 14,
+                 (rect.centerx, rect.y - 4), theme.WARN, True, "midbottom")
+        if v.phase == rules.KICK_TO and v.to_move == 0 and seat != 0:
+            self._draw_target(surface, seat)
+
+    def _row_style(self, seat: int, card) -> str:
+        v = self.view
+        if self.sudden is not None and self.sudden.seat == seat:
+            return "glow"
+        if not self.human_turn():
+            return "normal"
+        legal = v.legal
+        if seat == 0 and (Lose(card) in legal or Kick(card) in legal):
+            return "lit"
+        if Copy(card.rank) in legal:
+            return "lit"
+        if v.phase in (rules.LOST, rules.KICK, rules.COPY):
+            return "dim"
+        return "normal"
+
+    def _draw_row(self, surface: pygame.Surface, seat: int) -> None:
+        row = {card.rank: card for card in self.view.rows[seat]}
+        for rank in RANKS:
+            rect = self.slot_rect(seat, rank)
+            card = row.get(rank)
+            if card is None:
+                surface.blit(empty_slot(rank, rect.width), rect)
+                continue
+            style = self._row_style(seat, card)
+            surface.blit(card_face(card.rank, card.suit, rect.width, style), rect)
+            if style == "lit":
+                shade = tuple(int(c * (0.55 + 0.45 * pulse(self.now, 1.0))) for c in theme.ACCENT)
+                pygame.draw.rect(surface, shade, rect.inflate(6, 6), 3, border_radius=8)
+            if self.view.kick_card == card and self.view.phase == rules.KICK_TO:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=8)
+
+    def _draw_target(self, surface: pygame.Surface, seat: int) -> None:
+        """A kick target lit, or greyed with the reason; a warning where the kick gives the sixth rank."""
+        v = self.view
+        rect = self.target_rect(seat).inflate(12, 10)
+        card = v.kick_card
+        if KickTo(seat) in v.legal:
+            shade = tuple(int(c * (0.5 + 0.5 * pulse(self.now, 0.9))) for c in theme.ACCENT)
+            pygame.draw.rect(surface, shade, rect, 4, border_radius=14)
+            if rank_mask(v.rows[seat]) | BIT[card] == ALL:
+                blit(surface, t("fj.sixth", name=self.names[seat]), 15, (rect.centerx, rect.bottom + 2), theme.BAD,
+                     True, "midtop")
+        else:
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((10, 12, 20, 150))
+            surface.blit(shade, rect)
+            blit(surface, t("fj.has_rank", rank=card.rank), 15, (rect.centerx, rect.bottom + 2), theme.INK_DIM,
+                 True, "midtop")
+
+    def _draw_kick_line(self, surface: pygame.Surface) -> None:
+        v = self.view
+        if v.phase == rules.KICK_TO and v.to_move == 0 and self.dragging and v.kick_card is not None:
+            start = self.slot_rect(0, v.kick_card.rank).center
+            pygame.draw.line(surface, theme.ACCENT, start, self.mouse, 4)
+            face = card_face(v.kick_card.rank, v.kick_card.suit, 40)
+            surface.blit(face, (self.mouse[0] - 20, self.mouse[1] - 28))
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        v = self.view
+        mask = rank_mask(v.rows[0])
+        playing = self.human_turn() and v.phase == rules.PLAY
+        for card in v.hand:
+            rect = self.hand_rect(card)
+            dead = bool(BIT[card] & mask)
+            style = "dead" if dead else "lit" if playing else "normal"
+            if playing and not dead and rect.collidepoint(self.mouse):
+                rect = rect.move(0, -14)
+            surface.blit(card_face(card.rank, card.suit, HAND_W, style), rect)
+            if dead:
+                blit(surface, t("fj.dead"), 13, (rect.centerx, rect.bottom + 1), theme.BAD, True, "midtop")
+
+    def _draw_actions(self, surface: pygame.Surface) -> None:
+        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
+        text, color = self.prompt()
+        for i, line in enumerate(wrap(text, 16, ACTIONS.width - 24)[:4]):
+            blit(surface, line, 16, (ACTIONS.x + 12, ACTIONS.y + 8 + i * 19), color, True)
+        if self.human_turn():
+            self.buttons.draw(surface)
+            buttons = self.buttons.buttons
+            index = self.buttons.hover if self.buttons.hover is not None else self.buttons.focus
+            if buttons and 0 <= index < len(self.hints) and self.hints[index]:
+                y = buttons[-1].rect.bottom + 8
+                for i, line in enumerate(wrap(t("fj.then", what=self.hints[index]), 15, ACTIONS.width - 24)[:3]):
+                    blit(surface, line, 15, (ACTIONS.x + 12, y + i * 18), theme.WARN, True)
+
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        """What the human should do now, or who is doing what."""
+        v = self.view
+        if self.state.is_terminal():
+            return t("fj.game_over"), theme.WARN
+        if not self.human_turn():
+            if v.to_move == CHANCE or v.to_move < 0:
+                return t("fj.dealing"), theme.INK_DIM
+            return t("fj.waiting", name=self.names[v.to_move]), theme.INK_DIM
+        phase = v.phase
+        if phase == rules.PLAY:
+            return (t("fj.stuck_prompt"), theme.BAD) if STUCK in v.legal else (t("fj.your_turn"), theme.ACCENT)
+        if phase == rules.LOST:
+            return t("fj.lost_prompt"), theme.ACCENT
+        if phase == rules.KICK:
+            return t("fj.kick_prompt"), theme.ACCENT
+        if phase == rules.KICK_TO:
+            return t("fj.kick_to_prompt", card=card_text(v.kick_card), rank=v.kick_card.rank), theme.ACCENT
+        if phase == rules.COPY:
+            return t("fj.copy_prompt"), theme.ACCENT
+        return t("fj.redeal_prompt", rank=v.hand[0].rank if v.hand else ""), theme.ACCENT
+
+    def _draw_breakdown(self, surface: pygame.Surface, event) -> None:
+        """Each player's tally: row, cards (½ for the ender), largest suit and bonus, round points, total."""
+        area = pygame.Rect(0, 0, 940, 136 + 60 * self.n)
+        area.center = (490, 340)
+        panel(surface, area, theme.BG_DEEP, theme.WARN)
+        blit(surface, t("fj.breakdown_title", round=event.round_no, rounds=self.n), 28,
+             (area.centerx, area.y + 12), theme.WARN, True, "midtop")
+        cols = (area.x + 20, area.x + 190, area.x + 470, area.x + 620, area.x + 770, area.x + 860)
+        for x, key in zip(cols[1:], ("fj.col.row", "fj.col.cards", "fj.col.suit", "fj.col.round", "fj.col.total"),
+                          strict=True):
+            blit(surface, t(key), 16, (x, area.y + 56), theme.INK_DIM, True)
+        previous = [total - score.points for total, score in zip(event.totals, event.scores, strict=True)]
+        for seat, score in enumerate(event.scores):
+            y = area.y + 84 + seat * 60
+            ender = seat == event.ender
+            if ender:
+                pygame.draw.rect(surface, (70, 30, 36), (area.x + 10, y - 4, area.width - 20, 56), border_radius=8)
+            blit(surface, self.names[seat], 20, (cols[0], y + 22), theme.INK, True, "midleft")
+            for i, card in enumerate(event.rows[seat]):
+                surface.blit(card_face(card.rank, card.suit, 34), (cols[1] + i * 38, y))
+            cards = f"{score.cards} → {score.base}" if ender else str(score.cards)
+            blit(surface, cards, 20, (cols[2], y + 10), theme.INK, True)
+            if ender:
+                blit(surface, t("fj.halved"), 14, (cols[2], y + 34), theme.BAD, True)
+            if score.largest:
+                suit = f"{score.largest}×{SUIT_SYMBOL[score.suit]}  +{score.bonus}"
+                blit(surface, suit, 20, (cols[3], y + 10), theme.INK, True)
+            blit(surface, f"+{score.points}", 24, (cols[4], y + 8), theme.GOOD, True)
+            blit(surface, f"{previous[seat]} → {event.totals[seat]}", 18, (cols[5], y + 12), theme.WARN, True)
+        blit(surface, t("fj.continue"), 15, (area.centerx, area.bottom - 8), theme.INK_DIM, anchor="midbottom")
+
+    def _draw_sudden(self, surface: pygame.Surface, event) -> None:
+        """The sudden-death celebration: a big banner with the six ranks glowing."""
+        area = pygame.Rect(0, 0, 760, 214)
+        area.center = (490, 330)
+        shade = tuple(int(c * (0.7 + 0.3 * pulse(self.now, 0.8))) for c in theme.WARN)
+        panel(surface, area, theme.BG_DEEP, shade)
+        pygame.draw.rect(surface, shade, area.inflate(10, 10), 3, border_radius=16)
+        name = self.names[event.seat]
+        blit(surface, t("fj.sudden_banner", name=name), 44, (area.centerx, area.y + 14), shade, True, "midtop")
+        blit(surface, t("fj.sudden_sub"), 20, (area.centerx, area.y + 74), theme.INK, True, "midtop")
+        cards = sorted(event.row, key=lambda c: RANKS.index(c.rank))
+        for i, card in enumerate(cards):
+            lift = int(8 * pulse(self.now + i * 0.12, 0.9))
+            surface.blit(card_face(card.rank, card.suit, 60, "glow"), (area.centerx - 200 + i * 68, area.y + 112 - lift))
+
+
+@lru_cache(maxsize=1)
+def table_image() -> pygame.Surface:
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    surface.fill(theme.BG)
+    pygame.draw.ellipse(surface, theme.FELT_EDGE, (20, 80, 940, 520))
+    pygame.draw.ellipse(surface, theme.FELT, (32, 90, 916, 500))
+    return surface
+

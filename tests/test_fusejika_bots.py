@@ -1,0 +1,142 @@
+"""Fusejika bots: legal moves everywhere, the spec's obvious choices, fairness, and the evaluation."""
+
+from random import Random
+
+import pytest
+
+from game.ai.fairness import assert_fair
+from game.ai.levels import make_bot
+from game.titles.fusejika.bots import EasyBot, evaluate, rollout_policy, total_shares
+from game.titles.fusejika.rules import (
+    CARD_BY_ID,
+    COPY,
+    KEEP,
+    KICK,
+    KICK_TO,
+    LOST,
+    PLAY,
+    REDEAL,
+    REDEAL_CHECK,
+    Copy,
+    Kick,
+    KickTo,
+    Lose,
+    Play,
+    new_state,
+    position,
+)
+
+PHASES = (PLAY, LOST, KICK, KICK_TO, COPY, REDEAL_CHECK)
+
+
+def c(text):
+    return CARD_BY_ID[text]
+
+
+def random_positions(count, players, seed=0):
+    """Decision positions reached by random play, up to `count` of each phase."""
+    rng, found = Random(seed), {phase: [] for phase in PHASES}
+    for _ in range(60 * count):
+        state = new_state(players)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            if len(found[state.phase]) < count and (rng.random() < 0.3 or state.phase == REDEAL_CHECK):
+                found[state.phase].append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+        if all(len(states) == count for states in found.values()):
+            break
+    return found
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_policy_and_easy_bot_always_choose_a_legal_action(players):
+    for phase, states in random_positions(20, players, seed=players).items():
+        assert states, phase
+        for state in states:
+            legal = state.legal_actions()
+            assert rollout_policy(state, Random(1)) in legal
+            before = state.view(state.current_player())
+            assert EasyBot().choose(state, Random(1)) in legal
+            assert state.view(state.current_player()) == before  # the policy's look-ahead is undone
+
+
+def test_whole_matches_with_the_policy_end():
+    rng = Random(3)
+    for players in (3, 4, 5):
+        for _ in range(15):
+            state = new_state(players)
+            while not state.is_terminal():
+                state.apply(state.sample_chance(rng) if state.is_chance_node() else rollout_policy(state, rng))
+
+
+def test_plays_the_sixth_rank():
+    state = position(["10S 9H QD", "", ""], rows=["9S JS QS KS AS", "", ""])
+    assert EasyBot().choose(state, Random(0)) == Play(c("10S"))
+
+
+def test_never_kicks_a_sixth_rank_when_another_kick_exists():
+    state = position(["KC", "", ""], rows=["AC 9H", "9D 10D JD QD KD", "JH"])
+    state.apply(Play(c("KC")))
+    choice = EasyBot().choose(state, Random(0))
+    state.apply(choice)
+    assert EasyBot().choose(state, Random(0)) != KickTo(1) or choice == Kick(c("9H"))
+    assert not (choice == Kick(c("AC")) and EasyBot().choose(state, Random(0)) == KickTo(1))
+
+
+def test_keeps_a_playable_card_for_the_next_turn():
+    # 9D would leave only a dead 9; JC keeps 9D for later
+    state = position(["9D 9C JC", "", ""], rows=["QH", "", ""], pool="")
+    assert EasyBot().choose(state, Random(0)) == Play(c("JC"))
+
+
+def test_lost_revives_a_dead_card():
+    state = position(["10H 9C", "", ""], rows=["9S", "", ""], pool="")
+    state.apply(Play(c("10H")))
+    assert EasyBot().choose(state, Random(0)) == Lose(c("9S"))
+
+
+def test_a_copies_j_to_stop_a_next_player_with_five_ranks():
+    state = position(["AD", "JS 9S", ""], rows=["9H", "9D 10D QD KD JC", ""], pool="")
+    state.apply(Play(c("AD")))
+    assert Copy("J") in state.legal_actions()
+    assert EasyBot().choose(state, Random(0)) == Copy("J")
+
+
+def test_redeals_except_when_leading_in_the_final_round():
+    state = position(["", "", ""])
+    state.phase, state.cur = REDEAL_CHECK, 1
+    assert EasyBot().choose(state, Random(0)) == REDEAL
+    state.round_no, state.totals = 3, [5, 20, 9]
+    assert EasyBot().choose(state, Random(0)) == KEEP
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_easy_bot_is_fair(phase):
+    for players in (3, 4, 5):
+        for state in random_positions(3, players, seed=10 + players)[phase]:
+            assert_fair(state, state.current_player(), EasyBot)
+
+
+@pytest.mark.parametrize("phase", (PLAY, KICK, COPY, REDEAL_CHECK))
+def test_search_bot_is_fair(phase):
+    for players in (3, 5):
+        for state in random_positions(2, players, seed=20 + players)[phase]:
+            assert_fair(state, state.current_player(), lambda: make_bot("fusejika", "normal:25"),
+                        seeds=(0,), resamples=2)
+
+
+def test_evaluate_gives_every_seat_a_share_in_0_1():
+    for players in (3, 4, 5):
+        for states in random_positions(5, players, seed=30 + players).values():
+            for state in states:
+                shares = evaluate(state.clone())
+                assert len(shares) == players and all(0 <= s <= 1 for s in shares)
+                assert abs(sum(shares) - 1) < 1e-9
+
+
+def test_total_shares_favour_the_leader_more_near_the_end():
+    early, late = total_shares([20, 10, 10], 4), total_shares([20, 10, 10], 1)
+    assert late[0] > early[0] > early[1]
+    assert total_shares([5, 5, 5], 2) == pytest.approx([1 / 3] * 3)

@@ -1,0 +1,128 @@
+"""Fusejika at the table: a whole match through the scene, random input, and a move log that keeps secrets."""
+
+import random
+
+import pygame
+
+from game.app.app import STEP
+from game.app.setup import GameSetup
+from game.app.summary import SummaryScene
+from game.services import i18n
+from game.titles import registry
+from game.titles.fusejika import rules
+from game.titles.fusejika.log import describe
+from game.titles.fusejika.scene import FusejikaScene, make_scene
+
+NAMES = ["You", "Hayate", "Kaede", "Jin"]
+
+
+def test_the_title_is_registered_for_three_to_five_players():
+    info = registry.get("fusejika")
+    assert (info.min_players, info.max_players) == (3, 5)
+    assert info.module("rules_text").RULES["ja"]
+
+
+def test_a_whole_match_through_the_scene_is_recorded(app):
+    app.change_settings(anim_speed="fast")
+    scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=12))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    rng = random.Random(5)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    for _ in range(80_000):
+        if isinstance(app.stack.top, SummaryScene):
+            break
+        if scene.human_turn():
+            scene.choose(rng.choice(list(scene.view.legal)))
+        if scene.breakdown is not None:
+            scene.handle(enter)  # close the round-end breakdown
+        app.tick(STEP)
+    assert isinstance(app.stack.top, SummaryScene)
+    assert scene.state.is_terminal()
+    (game,) = app.storage.finished_games("fusejika")
+    assert game["details"]["levels"] == ["you", "easy", "easy"]
+    assert game["details"]["scores"] == list(scene.state.totals)
+
+
+def test_the_scene_draws_only_what_seat_0_may_see(app):
+    scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=3))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    rng = random.Random(1)
+    for _ in range(1500):
+        app.tick(STEP)
+        assert scene.view == scene.state.view(0)
+        if scene.human_turn():
+            scene.choose(rng.choice(list(scene.view.legal)))
+
+
+def test_random_clicks_and_keys_never_crash(app):
+    rng = random.Random("fusejika")
+    for players in (3, 5):
+        app.stack.clear_to(make_scene(app, GameSetup("fusejika", ["easy"] * (players - 1), seed=players)))
+        app.stack.apply_pending()
+        for i in range(1500):
+            pos = (rng.randrange(0, 1280), rng.randrange(0, 720))
+            kind = rng.random()
+            if kind < 0.3:
+                event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            elif kind < 0.45:
+                event = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+            elif kind < 0.75:
+                event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            else:
+                key = rng.choice((pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE))
+                event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+            app.handle(event)
+            if i % 2 == 0:
+                app.tick(STEP)
+            if not isinstance(app.stack.top, FusejikaScene):
+                break
+
+
+def test_kick_and_copy_choices_are_made_on_the_table(app):
+    scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=1))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    c = rules.CARD_BY_ID
+    scene.state = rules.position(["KD", "", ""], rows=["9S", "9H", "JC"], pool="AS AD")
+    scene.view = scene.state.view(0)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.hand_rect(c["KD"]).center, button=1))
+    assert scene.state.phase == rules.KICK
+    scene.timeline.beats.clear()  # skip the animation
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.slot_rect(0, "9").center, button=1))
+    assert scene.state.phase == rules.KICK_TO and scene.dragging
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.badge_center(1), button=1))
+    assert scene.state.phase == rules.KICK_TO and not scene.dragging  # seat 1 already has a 9: nothing happens
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.badge_center(1), button=1))
+    assert scene.state.phase == rules.KICK_TO
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.badge_center(2), button=1))  # a click works
+    assert scene.state.row[2] == rules.parse_cards("JC 9S")
+    scene.state = rules.position(["AD", "", ""], rows=["9S", "JH", ""], pool="QS")
+    scene.view = scene.state.view(0)
+    scene.timeline.beats.clear()
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.hand_rect(c["AD"]).center, button=1))
+    assert scene.state.phase == rules.COPY
+    scene.timeline.beats.clear()
+    labels = [label for label, _, _ in scene.options()]
+    assert len(labels) == 2 and all("Copy" in label or "コピー" in label for label in labels)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.slot_rect(1, "J").center, button=1))
+    assert scene.state.skip_next is False and scene.state.cur == 2  # J copied: seat 1 skipped
+
+
+def test_log_hides_cards_drawn_by_others_and_tells_every_effect():
+    i18n.set_language("en")
+    card = rules.CARD_BY_ID["QH"]
+    theirs = describe(rules.CardDrawn(1, card, False, 5), 0, NAMES)[0]
+    mine = describe(rules.CardDrawn(0, card, False, 5), 0, NAMES)[0]
+    known = describe(rules.CardDrawn(2, card, True, 0), 0, NAMES)[0]
+    assert "Q" not in theirs and "Hayate" in theirs
+    assert "Q♥" in mine and "Q♥" in known
+    assert describe(rules.CardDealt(1, card, 4), 0, NAMES) is None
+    for event in (rules.CardPlayed(1, card), rules.CardLost(1, card, 3), rules.CardKicked(1, card, 2),
+                  rules.Copied(1, "K"), rules.SkipSet(1, 2), rules.TurnSkipped(2), rules.DrawsMissed((2, 3)),
+                  rules.NoEffect(1, card, "empty_deck"), rules.NoEffect(1, card, "no_kick"),
+                  rules.NoEffect(1, card, "nothing_to_copy"), rules.Stuck(1, (card,)),
+                  rules.RedealCalled(1, (card,) * 3), rules.SuddenDeath(1, (card,), False),
+                  rules.GameOver(rules.POINTS, (0, 1), (3, 3, 1, 0))):
+        assert describe(event, 0, NAMES)[0]
