@@ -103,3 +103,26 @@ def test_frame_bench_prints_json(capsys):
     assert main(["frames", "--title", "dice_slayer", "--frames", "60", "--json"]) == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert result["frames"] == 60 and 0 < result["median_ms"] <= result["p99_ms"] <= result["max_ms"]
+
+
+def test_the_title_list_scrolls_to_keep_the_focused_title_shown(app, monkeypatch):
+    from dataclasses import replace
+
+    from game.app import menu
+    from game.titles import registry
+
+    many = {f"{slug}_{k}": replace(info) for k in range(3) for slug, info in registry.TITLES.items()}
+    monkeypatch.setattr(registry, "TITLES", many)
+    scene = menu.TitleMenuScene(app)
+    app.run(scene, frames=1, fixed_clock=True)
+    shown = [b for b in scene.row.buttons[:len(many)] if b.rect.y >= 0]
+    assert len(shown) == menu.VISIBLE < len(many) and scene.scroll == 0
+    for _ in range(len(many) - 1):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    assert scene.row.focus == len(many) - 1 and scene.scroll == len(many) - menu.VISIBLE
+    focused = scene.row.buttons[scene.row.focus].rect
+    assert focused.y >= menu.LIST_Y and focused.bottom <= menu.LIST_BOTTOM
+    assert scene.row.buttons[0].rect.y < 0  # scrolled away: it cannot be hovered or clicked
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0))
+    assert scene.scroll == len(many) - menu.VISIBLE - 3
+    app.tick(STEP)  # draws with the "more" hints

@@ -176,8 +176,113 @@ def _shinobazu_moment(app: App, out: Path, scene, wanted: set[str]) -> None:
     scene.choose(random.Random(len(scene.state.history)).choice(list(scene.view.legal)))
 
 
+def hige_mekuri(out: Path, language: str = "en") -> None:
+    """Your turn, a beard with the odds shown, the quip on a long beard run, Victoria's reveal, the game's end."""
+    from game.app.setup import GameSetup
+    from game.titles.hige_mekuri.scene import HigeScene
+
+    home = tempfile.mkdtemp()
+    app = App(headless=True, storage=Storage(Path(home) / "shots.sqlite3"))
+    app.change_settings(language=language)
+    wanted = ["hige_mekuri_turn", "hige_mekuri_odds", "hige_mekuri_quip", "hige_mekuri_victoria", "hige_mekuri_end"]
+    for seed in range(1, 80):
+        scene = HigeScene(app, GameSetup("hige_mekuri", ["normal"], human_starts=seed % 2 == 1, seed=seed))
+        app.stack.clear_to(scene)
+        settle(app, 2)
+        while not scene.over and wanted:
+            settle(app, 1)
+            _hige_moment(app, out, scene, wanted)
+        if scene.over and "hige_mekuri_end" in wanted and "hige_mekuri_victoria" not in wanted:
+            settle(app, 90)
+            shot(app, out, "hige_mekuri_end")
+            wanted.remove("hige_mekuri_end")
+        if not wanted:
+            break
+    app.close()
+
+
+def _hige_moment(app: App, out: Path, scene, wanted: list[str]) -> None:
+    """Take the pictures still wanted at this moment; on the human's turn, always flip (again)."""
+    if "hige_mekuri_quip" in wanted and scene.now < scene.quip_until - 2.4:
+        shot(app, out, "hige_mekuri_quip")
+        wanted.remove("hige_mekuri_quip")
+    if "hige_mekuri_victoria" in wanted and scene.victory_at is not None and scene.now > scene.victory_at + 0.7:
+        shot(app, out, "hige_mekuri_victoria")
+        wanted.remove("hige_mekuri_victoria")
+    if not scene.human_turn():
+        return
+    if "hige_mekuri_turn" in wanted and scene.state.phase == "turn_start" and scene.shown >= 2:
+        settle(app, 10)
+        shot(app, out, "hige_mekuri_turn")
+        wanted.remove("hige_mekuri_turn")
+    if "hige_mekuri_odds" in wanted and scene.state.phase == "after_beard" and scene.state.left()["clean"] % 2 == 0:
+        key(app, pygame.K_o)
+        settle(app, 10)
+        shot(app, out, "hige_mekuri_odds")
+        wanted.remove("hige_mekuri_odds")
+        key(app, pygame.K_o)
+    key(app, pygame.K_f)
+
+
+def fusejika(out: Path, language: str = "en") -> None:
+    """A kick target choice, an almighty copy choice, a round-end breakdown, a sudden-death win, the summary."""
+    from game.app.setup import GameSetup
+    from game.app.summary import SummaryScene
+    from game.titles.fusejika.scene import FusejikaScene
+
+    out.mkdir(parents=True, exist_ok=True)
+    home = tempfile.mkdtemp()
+    app = App(headless=True, storage=Storage(Path(home) / "shots.sqlite3"))
+    app.change_settings(language=language)
+    wanted = {"fusejika_kick", "fusejika_copy", "fusejika_round_end", "fusejika_sudden_death", "fusejika_summary"}
+    for seed in range(1, 80):
+        scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 3, seed=seed))
+        app.stack.clear_to(scene)
+        settle(app, 2)
+        while wanted and isinstance(app.stack.top, FusejikaScene):
+            settle(app, 1)
+            _fusejika_moment(app, out, scene, wanted)
+        if isinstance(app.stack.top, SummaryScene) and "fusejika_summary" in wanted:
+            settle(app, 40)
+            shot(app, out, "fusejika_summary")
+            wanted.discard("fusejika_summary")
+        if not wanted:
+            break
+    app.close()
+
+
+def _fusejika_moment(app: App, out: Path, scene, wanted: set[str]) -> None:
+    """Take the pictures still wanted now; otherwise let the Easy policy make the human's choice."""
+    from game.titles.fusejika.bots import EasyBot
+
+    if scene.breakdown is not None and "fusejika_round_end" in wanted and scene.now > scene.panel_until - 5:
+        shot(app, out, "fusejika_round_end")
+        wanted.discard("fusejika_round_end")
+    if scene.sudden is not None and "fusejika_sudden_death" in wanted:
+        settle(app, 50)
+        shot(app, out, "fusejika_sudden_death")
+        wanted.discard("fusejika_sudden_death")
+    if not scene.human_turn():
+        return
+    phase = scene.view.phase
+    name = {"kick_to": "fusejika_kick", "copy": "fusejika_copy"}.get(phase)
+    if name in wanted and len(scene.view.legal) > 1:
+        scene._refresh_buttons()
+        if name == "fusejika_kick":
+            target = scene.target_rect(scene.view.legal[0].target).center
+            scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
+            scene.dragging = True
+        settle(app, 20)
+        shot(app, out, name)
+        wanted.discard(name)
+        scene.dragging = False
+    scene.choose(EasyBot().choose(scene.state, None))
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "out")
     main(target, *(sys.argv[2:3]))
     dice_combat(target, *(sys.argv[2:3]))
     shinobazu(target, *(sys.argv[2:3]))
+    hige_mekuri(target, *(sys.argv[2:3]))
+    fusejika(target, *(sys.argv[2:3]))

@@ -17,8 +17,11 @@ from game.ui.text import blit, wrap
 from game.ui.tween import pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
-CARD_H = 112
+CARD_H, CARD_GAP = 74, 8
 LIST_X, LIST_Y, LIST_W = 60, 170, 560
+LIST_BOTTOM = 576  # the title list scrolls when its cards do not fit above the Settings row
+VISIBLE = (LIST_BOTTOM - LIST_Y + CARD_GAP) // (CARD_H + CARD_GAP)
+OFF_SCREEN = pygame.Rect(-2000, -2000, 1, 1)
 
 
 @lru_cache(maxsize=1)
@@ -41,8 +44,7 @@ class TitleMenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.titles: list[TitleInfo] = list(registry.TITLES.values())
-        cards = [Button(pygame.Rect(LIST_X, LIST_Y + i * (CARD_H + 14), LIST_W, CARD_H), "",
-                        lambda info=info: self.play(info)) for i, info in enumerate(self.titles)]
+        cards = [Button(pygame.Rect(OFF_SCREEN), "", lambda info=info: self.play(info)) for info in self.titles]
         bottom = theme.HEIGHT - 120
         cards.append(Button(pygame.Rect(LIST_X, bottom, 176, 52), "", self.open_settings))
         cards.append(Button(pygame.Rect(LIST_X + 192, bottom, 176, 52), "", self.open_statistics))
@@ -51,6 +53,19 @@ class TitleMenuScene(Scene):
         self.actions = ButtonRow(self._action_buttons(), vertical=False)
         self.time = 0.0
         self.best: dict = {}
+        self.scroll = 0  # index of the first title card shown
+        self._layout()
+
+    def _layout(self, follow_focus: bool = True) -> None:
+        """Scroll so the focused title is shown, and place the shown cards (the others cannot be hovered)."""
+        focus = self.row.focus
+        if follow_focus and focus < len(self.titles):
+            self.scroll = min(max(self.scroll, focus - VISIBLE + 1), focus)
+        self.scroll = max(0, min(self.scroll, len(self.titles) - VISIBLE))
+        for index, button in enumerate(self.row.buttons[:len(self.titles)]):
+            slot = index - self.scroll
+            button.rect = (pygame.Rect(LIST_X, LIST_Y + slot * (CARD_H + CARD_GAP), LIST_W, CARD_H)
+                           if 0 <= slot < VISIBLE else pygame.Rect(OFF_SCREEN))
 
     @property
     def focused(self) -> TitleInfo | None:
@@ -124,6 +139,11 @@ class TitleMenuScene(Scene):
                 self.actions.press(self.actions.focus)
             else:
                 self.row.handle(event)
+            self._layout()
+            return
+        if event.type == pygame.MOUSEWHEEL and len(self.titles) > VISIBLE:
+            self.scroll -= event.y
+            self._layout(follow_focus=False)
             return
         if not (self.focused and self.actions.handle(event)):
             self.row.handle(event)
@@ -137,10 +157,16 @@ class TitleMenuScene(Scene):
         blit(surface, "遊び場" if t("app.name") != "遊び場" else "Asobiba", 30, (LIST_X + 250, 62), theme.INK_DIM)
         blit(surface, t("app.tagline"), 22, (LIST_X, 112), theme.INK_DIM)
         for index, info in enumerate(self.titles):
-            self._draw_card(surface, info, self.row.buttons[index], index == self.row.focus)
-        if len(self.titles) < 3:
-            blit(surface, t("menu.more_soon"), 18,
-                 (LIST_X, LIST_Y + len(self.titles) * (CARD_H + 14) + 6), theme.INK_FAINT)
+            if self.row.buttons[index].rect.y >= 0:
+                self._draw_card(surface, info, self.row.buttons[index], index == self.row.focus)
+        if self.scroll > 0:
+            blit(surface, t("menu.more_above", count=self.scroll), 16, (LIST_X + LIST_W, LIST_Y - 8),
+                 theme.INK_DIM, anchor="bottomright")
+        below = len(self.titles) - self.scroll - VISIBLE
+        if below > 0:
+            last = LIST_Y + VISIBLE * (CARD_H + CARD_GAP) - CARD_GAP
+            blit(surface, t("menu.more_below", count=below), 16, (LIST_X + LIST_W, last + 2),
+                 theme.INK_DIM, anchor="topright")
         for button, key in zip(self.row.buttons[-3:], ("menu.settings", "menu.statistics", "menu.quit"),
                                 strict=True):
             button.label = t(key)
@@ -153,17 +179,19 @@ class TitleMenuScene(Scene):
     def _draw_card(self, surface: pygame.Surface, info: TitleInfo, button: Button, focused: bool) -> None:
         edge = theme.ACCENT if focused else theme.PANEL_HI
         panel(surface, button.rect, theme.PANEL_HI if focused else theme.PANEL, edge)
-        x, y = button.rect.x + 22, button.rect.y + 14
-        name = blit(surface, info.name_en, 30, (x, y), theme.INK, True)
-        blit(surface, info.name_ja, 22, (name.right + 14, y + 8), theme.ACCENT if focused else theme.INK_DIM)
-        blit(surface, self._players(info), 18, (x, y + 44), theme.SKY)
-        line = wrap(info.pitch(), 17, button.rect.width - 44)[0]
-        blit(surface, line + ("…" if len(wrap(info.pitch(), 17, button.rect.width - 44)) > 1 else ""),
-             17, (x, y + 70), theme.INK_DIM)
+        x, y = button.rect.x + 22, button.rect.y + 6
+        name = blit(surface, info.name_en, 28, (x, y), theme.INK, True)
+        blit(surface, info.name_ja, 20, (name.right + 14, y + 8), theme.ACCENT if focused else theme.INK_DIM)
+        tag = blit(surface, self._players(info), 17, (x, y + 40), theme.SKY)
+        room = button.rect.right - 22 - (tag.right + 12)
+        lines = wrap(info.pitch(), 17, room)
+        blit(surface, lines[0] + ("…" if len(lines) > 1 else ""), 17, (tag.right + 12, y + 40), theme.INK_DIM)
 
     def _players(self, info: TitleInfo) -> str:
         if info.solo:
             return t("menu.solo")
+        if info.min_players == info.max_players:
+            return t("menu.players_exact", count=info.min_players)
         return t("menu.players", low=info.min_players, high=info.max_players)
 
     def _draw_details(self, surface: pygame.Surface, info: TitleInfo) -> None:

@@ -58,6 +58,16 @@ TITLES: dict[str, TitleInfo] = {
             "Play a card to yourself or force it on a rival; fight or pass, and dodge the points.",
             "札を自分に出すか相手に押し付けるか。勝負かパスか、点を避けて忍べ。",
         ),
+        TitleInfo(
+            "fusejika", "Fusejika", "不確定世界の時空干渉者", 3, 5,
+            "Lay the six persons 9 to A without a repeat; get, lost, jump, quick, kick and almighty twist the race.",
+            "9からAの6人を重ねずに並べろ。ゲット・ロスト・ジャンプ・クイック・キック・オールマイティが競争を揺さぶる。",
+        ),
+        TitleInfo(
+            "hige_mekuri", "Hige-mekuri", "ヒゲめくり", 2, 2,
+            "Turn over leaders of 1900 in turn: Queen Victoria wins, and a beard lets you flip again.",
+            "1900年頃の指導者を交互にめくる。ヴィクトリアで勝ち、ヒゲならもう一枚。",
+        ),
     ]
 }
 
