@@ -36,7 +36,7 @@ from game.titles.fusejika.rules import (
     rank_mask,
 )
 
-SEARCH = {"normal": 100, "hard": 500, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
+SEARCH = {"normal": 100, "hard": 300, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
 SUDDEN = 1000.0  # completing all six ranks
 GIFT = -1000.0  # kicking someone their sixth rank
 DEAD = 0.4  # cost of each card in hand that a play makes unplayable

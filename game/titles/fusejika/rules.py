@@ -385,6 +385,11 @@ class FusejikaState(State):
             return ()
         return self.result[1]
 
+    @property
+    def deal(self) -> int:
+        """The deals of the match so far, one per round (a redeal of the same round is not counted again)."""
+        return self.round_no
+
     def current_player(self) -> int:
         phase = self.phase
         if phase in (START, DEAL, DRAW):

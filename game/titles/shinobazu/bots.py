@@ -33,7 +33,7 @@ from game.titles.shinobazu.rules import (
     total,
 )
 
-SEARCH = {"normal": 200, "hard": 1000, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
+SEARCH = {"normal": 200, "hard": 600, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
 FIGHT_AT = 0.55  # fight with an own card whose estimated strength reaches this
 OTHERS_REVERSE = 0.4  # chance that the other participants bring an odd number of reversals
 CHALLENGE_AT = 0.5  # challenge a passer when the duel win chance reaches this
