@@ -279,6 +279,49 @@ def _fusejika_moment(app: App, out: Path, scene, wanted: set[str]) -> None:
     scene.choose(EasyBot().choose(scene.state, None))
 
 
+def kitsune_gaeshi(out: Path, language: str = "en") -> None:
+    """A declaration choice, a reveal with a companion-soul loss, an elimination, in `language`."""
+    from game.app.setup import GameSetup
+    from game.titles.kitsune_gaeshi.scene import KitsuneScene
+
+    home = tempfile.mkdtemp()
+    app = App(headless=True, storage=Storage(Path(home) / "shots.sqlite3"))
+    app.change_settings(language=language)
+    wanted = {"kitsune_declare", "kitsune_companion", "kitsune_eliminated"}
+    for seed in range(1, 80):
+        scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 3, seed=seed))
+        app.stack.clear_to(scene)
+        settle(app, 2)
+        while wanted and isinstance(app.stack.top, KitsuneScene):
+            settle(app, 1)
+            _kitsune_moment(app, out, scene, wanted, language)
+        if not wanted:
+            break
+    app.close()
+
+
+def _kitsune_moment(app: App, out: Path, scene, wanted: set[str], language: str) -> None:
+    import random
+
+    from game.titles.kitsune_gaeshi.bots import EasyBot
+
+    info = scene.reveal
+    if info is not None and info["opened"] and scene.reveal_until - 1.2 < scene.now < scene.reveal_until:
+        dragged = any(e.companion for e in info["lost"])
+        name = "kitsune_eliminated" if info["out"] else "kitsune_companion" if dragged else None
+        if name in wanted:
+            shot(app, out, f"{name}_{language}")
+            wanted.discard(name)
+    if not scene.human_turn():
+        return
+    if scene.view.drawn is not None and "kitsune_declare" in wanted and scene.view.drawn == "fox" \
+            and scene.view.declared_foxes() >= 1:
+        settle(app, 10)
+        shot(app, out, f"kitsune_declare_{language}")
+        wanted.discard("kitsune_declare")
+    scene.choose(EasyBot().choose(scene.state, random.Random(len(scene.state.history))))
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "out")
     main(target, *(sys.argv[2:3]))
@@ -286,3 +329,4 @@ if __name__ == "__main__":
     shinobazu(target, *(sys.argv[2:3]))
     hige_mekuri(target, *(sys.argv[2:3]))
     fusejika(target, *(sys.argv[2:3]))
+    kitsune_gaeshi(target, *(sys.argv[2:3]))

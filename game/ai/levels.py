@@ -15,6 +15,9 @@ deadline (`think_ms`), and the search stops at whichever comes first.
 #   evaluate(state) -> list[float]         per-seat estimate of returns() in [0, 1] wherever a truncated rollout
 #                                          stops (chance nodes too); used only with max_rollout_depth. [none]
 #   SEARCH = {...}                         overrides of DEFAULTS below, e.g. {"normal": 300, "max_rollout_depth": 15}.
+#   make_search_bot(level, iterations, think_ms) -> Bot
+#                                          builds Normal/Hard itself (e.g. a search over weighted determinizations,
+#                                          Kitsune-gaeshi's opponent model); held to the fairness test. [SearchBot]
 # And of its rules: for the player to move, legal_actions() is the same list, in the same order, in a state and in
 # any resample of it for that player, and resample(seat, rng) depends only on view(seat) and rng.
 
@@ -135,6 +138,9 @@ def level_bot(bots: ModuleType | None, level: str, iterations: int | None = None
         easy_class = getattr(bots, "EasyBot", None)
         inner = easy_class() if easy_class else PolicyBot("rules", policy)
         return NoisyBot(inner, config["easy_noise"])
+    hook = getattr(bots, "make_search_bot", None)
+    if hook is not None:
+        return hook(level, iterations, think_ms)
     budget = int(count) if count else (iterations if iterations is not None else config[base])
     return SearchBot(level, budget, think_ms, policy, getattr(bots, "evaluate", None), config["c"],
                      config["max_rollout_depth"], config["opponents"])

@@ -68,6 +68,11 @@ TITLES: dict[str, TitleInfo] = {
             "Turn over leaders of 1900 in turn: Queen Victoria wins, and a beard lets you flip again.",
             "1900年頃の指導者を交互にめくる。ヴィクトリアで勝ち、ヒゲならもう一枚。",
         ),
+        TitleInfo(
+            "kitsune_gaeshi", "Kitsune-gaeshi", "狐返し", 3, 4,
+            "Draw, peek and declare bride or fox, true or not; or flip them all, betting on two foxes.",
+            "札を引いて花嫁か狐かを宣言（嘘でもよい）。狐が2枚以上と読んだら全部返せ。",
+        ),
     ]
 }
 

@@ -1,0 +1,307 @@
+"""Kitsune-gaeshi bots: a belief-based policy (rollouts and Easy), a soul-based evaluation, and ISMCTS bots that
+read bluffs through an opponent model.
+
+Belief (spec 9): the foxes the mover cannot place are spread over every card it cannot see (others' table cards,
+the deck) with a hypergeometric prior, and each unknown table card is weighed by how likely its declaration was
+under a lie model: P(declare fox | fox) and P(declare fox | bride).
+
+The opponent model (Normal and Hard, `ModelSearchBot`): the search's determinizations are drawn from the exact
+posterior of that belief instead of uniformly. Each opponent gets its own lie rates, fitted from its lies revealed
+at earlier flips (Beta priors), and a fox's chance of being hidden depends on whether a fox was already declared
+when it was laid. The state's own `resample` stays uniform; the bot wraps the root in `ModelRoot`, whose
+resample reads only the seat's view, so the fairness test holds. `plain` is ISMCTS Normal without the model.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from math import comb
+from random import Random
+from typing import Any
+
+from game.ai.ismcts import ISMCTS
+from game.core.engine import CHANCE, State
+from game.titles.kitsune_gaeshi.rules import (
+    BRIDE,
+    CARDS,
+    CASUAL,
+    DECLARE,
+    DECLARE_BRIDE,
+    DECLARE_FOX,
+    DRAW,
+    FLIP,
+    FOX,
+    KitsuneState,
+    KitsuneView,
+    build,
+    unknown_slots,
+)
+
+SEARCH = {"normal": 250, "hard": 1000, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
+FLIP_AT = 0.5  # flip when the estimated chance of two or more foxes reaches this
+CAUTIOUS = 0.12  # added to FLIP_AT with one soul left
+HUNT = 0.08  # taken from FLIP_AT when the player before has one soul left
+HONEST_FOX = {"standard": 0.6, CASUAL: 0.6}  # the rollout belief: P(declare fox | fox), contexts mixed
+FAKE_FOX = {"standard": 0.06, CASUAL: 0.2}  # P(declare fox | bride)
+HIDE_SECOND = 0.6  # the policy hides a fox this often once a fox is declared (spec 9: 0.5-0.7)
+HIDE_FIRST = 0.1  # ... and this often when no fox is declared yet
+FAKE = {"standard": 0.04, CASUAL: 0.25}  # the policy declares a bride a fox this often (casual: with one fox shown)
+# The opponent model's priors (per context) and their weight in pseudo-observations.
+PRIOR_HIDE = (0.15, 0.5)  # P(declare bride | fox) with no fox declared yet / with one or more declared
+PRIOR_FAKE = {"standard": 0.06, CASUAL: 0.2}
+PRIOR_WEIGHT = 4.0
+
+
+# --- beliefs -------------------------------------------------------------------------------------------------------
+@cache
+def p_success(fox_count: int, own_foxes: int, unknown: int, d_fox: int, d_bride: int, honest: float,
+              fake: float) -> float:
+    """P(two or more foxes on the table) for a player holding `own_foxes` real foxes on it, with `unknown` cards it
+    cannot see, of which d_fox (d_bride) are others' table cards declared fox (bride); honest = P(declare fox |
+    fox), fake = P(declare fox | bride). honest == fake ignores the declarations (pure hypergeometric)."""
+    need = 2 - own_foxes
+    if need <= 0:
+        return 1.0
+    rest, pool = fox_count - own_foxes, unknown - d_fox - d_bride
+    num = den = 0.0
+    for a in range(min(d_fox, rest) + 1):
+        for b in range(min(d_bride, rest - a) + 1):
+            off = rest - a - b
+            if off > pool:
+                continue
+            w = (comb(d_fox, a) * comb(d_bride, b) * comb(pool, off) * honest ** a * fake ** (d_fox - a)
+                 * (1 - honest) ** b * (1 - fake) ** (d_bride - b))
+            den += w
+            if a + b >= need:
+                num += w
+    return num / den if den else 0.0
+
+
+def belief(state: KitsuneState, seat: int) -> float:
+    """The policy's P(flip succeeds) for `seat`, from what it may know (default lie model)."""
+    own = state.table[seat]
+    own_foxes = sum(card.face == FOX for card in own)
+    d_fox = d_bride = 0
+    for at, cards in enumerate(state.table):
+        if at != seat:
+            for card in cards:
+                if card.declared == FOX:
+                    d_fox += 1
+                else:
+                    d_bride += 1
+    unknown = CARDS - len(own) - (state.phase == DECLARE and state.cur == seat)
+    rule = state.companion
+    return p_success(state.fox_count, own_foxes, unknown, d_fox, d_bride, HONEST_FOX[rule], FAKE_FOX[rule])
+
+
+# --- the policy ----------------------------------------------------------------------------------------------------
+def flip_threshold(state: KitsuneState, seat: int) -> float:
+    theta = FLIP_AT
+    if state.souls[seat] == 1:
+        theta += CAUTIOUS
+    if state.souls[state.prev_alive(seat)] == 1:
+        theta -= HUNT
+    return theta
+
+
+def turn(state: KitsuneState, seat: int) -> str:
+    """TURN: flip when forced, certain, or likely enough; never with fewer than 2 cards out."""
+    if not state.deck_size:
+        return FLIP
+    if sum(card.face == FOX for card in state.table[seat]) >= 2:
+        return FLIP
+    if state.on_table() < 2:
+        return DRAW
+    return FLIP if belief(state, seat) >= flip_threshold(state, seat) else DRAW
+
+
+def declare(state: KitsuneState, seat: int, rng: Random) -> str:
+    """DECLARE: brides honestly (a rare fake fox; casual: bait with one fox shown); a fox honestly while none is
+    declared, else hidden often (less when the next player is on one soul, more when I have more souls)."""
+    shown, rule = state.declared_foxes(), state.companion
+    roll = rng.random()
+    if state.drawn == BRIDE:
+        fake = FAKE[rule] if rule != CASUAL or shown == 1 else FAKE["standard"]
+        return DECLARE_FOX if roll < fake else DECLARE_BRIDE
+    if shown == 0:
+        return DECLARE_BRIDE if roll < HIDE_FIRST else DECLARE_FOX
+    hide, nxt = HIDE_SECOND, state.next_alive(seat)
+    if state.souls[nxt] == 1:
+        hide -= 0.25
+    elif state.souls[seat] > state.souls[nxt]:
+        hide += 0.15
+    return DECLARE_BRIDE if roll < hide else DECLARE_FOX
+
+
+def decide(state: KitsuneState, rng: Random) -> str:
+    """The rules-based move for whoever is to move (it reads only what that player may know)."""
+    seat = state.cur
+    return declare(state, seat, rng) if state.phase == DECLARE else turn(state, seat)  # type: ignore[arg-type]
+
+
+def rollout_policy(state: KitsuneState, rng: Random) -> str:
+    return decide(state, rng)
+
+
+class EasyBot:
+    """The rules-based policy as a bot (levels.py adds some noise)."""
+
+    name = "easy"
+
+    def choose(self, state: KitsuneState, rng: Random) -> str:
+        return decide(state, rng)
+
+
+# --- evaluation ----------------------------------------------------------------------------------------------------
+def soul_shares(souls: list[int]) -> list[float]:
+    """Win shares estimated from the souls alone: proportional to souls squared."""
+    weights = [s * s for s in souls]
+    norm = sum(weights)
+    return [w / norm for w in weights]
+
+
+def evaluate(state: KitsuneState) -> list[float]:
+    """Finish the current round with the policy, then estimate from the souls.
+
+    The round's draws come from a generator seeded by the position itself (the evaluation must be a function of
+    the state). It plays on `state`: search hands it a determinization of its own that is thrown away afterwards.
+    """
+    rng = Random(len(state.history) * 1_000_003 + state.deck_foxes * 131 + state.deck_size * 7 + sum(state.souls))
+    start = state.round_no
+    while state.round_no == start and not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state._apply(state.sample_chance(rng))
+        else:
+            state._apply(decide(state, rng))
+    return state.returns() if state.is_terminal() else soul_shares(state.souls)
+
+
+# --- the opponent model --------------------------------------------------------------------------------------------
+def contexts(tables: tuple) -> dict[int, int]:
+    """Draw index -> how many foxes were declared before that card was laid this round."""
+    declared = sorted((card.index, card.declared == FOX) for cards in tables for card in cards)
+    shown, out = 0, {}
+    for index, fox in declared:
+        out[index] = shown
+        shown += fox
+    return out
+
+
+def fit(view: KitsuneView) -> list[tuple[float, float, float]]:
+    """Per seat (hide with no fox declared, hide with a fox declared, fake): Beta-posterior means of the lie
+    rates, from the cards revealed at earlier flips."""
+    rule = view.companion
+    counts = [[0, 0, 0, 0, 0, 0] for _ in range(view.players)]  # foxes0, hidden0, foxes1, hidden1, brides, fakes
+    for record in view.past:
+        ctx = contexts(record.tables)
+        for seat, cards in enumerate(record.tables):
+            c = counts[seat]
+            for card in cards:
+                if card.face == FOX:
+                    k = 0 if ctx[card.index] == 0 else 2
+                    c[k] += 1
+                    c[k + 1] += card.declared == BRIDE
+                else:
+                    c[4] += 1
+                    c[5] += card.declared == FOX
+    w = PRIOR_WEIGHT
+    return [((w * PRIOR_HIDE[0] + c[1]) / (w + c[0]), (w * PRIOR_HIDE[1] + c[3]) / (w + c[2]),
+             (w * PRIOR_FAKE[rule] + c[5]) / (w + c[4])) for c in counts]
+
+
+def likelihoods(view: KitsuneView, slots: list[tuple[int, int]]) -> list[tuple[float, float]]:
+    """(P(declaration | fox), P(declaration | bride)) of each unknown table card under the fitted model."""
+    rates, ctx = fit(view), contexts(view.table)
+    out = []
+    for at, k in slots:
+        card = view.table[at][k]
+        hide0, hide1, fake = rates[at]
+        hide = hide0 if ctx[card.index] == 0 else hide1
+        out.append((1 - hide, fake) if card.declared == FOX else (hide, 1 - fake))
+    return out
+
+
+class Posterior:
+    """The exact posterior over which unknown table cards are foxes, for sampling determinizations."""
+
+    def __init__(self, view: KitsuneView) -> None:
+        self.view = view
+        self.slots, self.hidden_drawn, self.foxes = unknown_slots(view)
+        lik = likelihoods(view, self.slots)
+        u, rest = len(self.slots), self.foxes
+        pool = view.deck_size + self.hidden_drawn
+        # suffix[i][k]: the sum over the ways to make k foxes among slots i.. of the likelihood products
+        suffix = [[0.0] * (rest + 2) for _ in range(u + 1)]
+        suffix[u][0] = 1.0
+        for i in range(u - 1, -1, -1):
+            lf, lb = lik[i]
+            for k in range(rest + 1):
+                suffix[i][k] = lb * suffix[i + 1][k] + (lf * suffix[i + 1][k - 1] if k else 0.0)
+        self.suffix, self.lik, self.pool = suffix, lik, pool
+        self.k_weights = [suffix[0][k] * comb(pool, rest - k) if rest - k <= pool else 0.0 for k in range(rest + 1)]
+
+    def sample(self, rng: Random) -> KitsuneState:
+        rest, pool = self.foxes, self.pool
+        k = rng.choices(range(rest + 1), weights=self.k_weights)[0] if rest else 0
+        picked = []
+        for i, (lf, _) in enumerate(self.lik):
+            if k and rng.random() * self.suffix[i][k] < lf * self.suffix[i + 1][k - 1]:
+                picked.append(self.slots[i])
+                k -= 1
+        off = rest - len(picked)  # foxes off the table: in the deck, or the card another seat holds
+        drawn_fox = self.hidden_drawn and rng.random() * pool < off
+        return build(self.view, picked, drawn_fox, off - drawn_fox)
+
+
+class ModelRoot:
+    """The search root seen through the opponent model: `resample` draws from the posterior of `seat`'s view."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.seat, self.player = seat, state.current_player()
+        self.posterior = Posterior(state.view(seat))  # type: ignore[arg-type]
+
+    def current_player(self) -> int:
+        return self.player
+
+    def resample(self, seat: int, rng: Random) -> KitsuneState:
+        return self.posterior.sample(rng)
+
+
+class ModelSearchBot:
+    """ISMCTS over determinizations drawn through the opponent model (Normal and Hard)."""
+
+    def __init__(self, name: str, iterations: int | None, think_ms: float | None = None, model: bool = True,
+                 c: float = SEARCH["c"]) -> None:
+        self.name, self.iterations, self.think_ms, self.model, self.c = name, iterations, think_ms, model, c
+        self.last: ISMCTS | None = None
+
+    def choose(self, state: State, rng: Random) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        root = ModelRoot(state, seat) if self.model else state
+        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
+        search = ISMCTS(root, seat, rng, rollout_policy, evaluate, self.c, SEARCH["max_rollout_depth"],  # type: ignore
+                        SEARCH["opponents"])
+        search.run(self.iterations, deadline)
+        self.last = search
+        return search.best_action()
+
+
+def make_search_bot(level: str, iterations: int | None = None, think_ms: float | None = None) -> ModelSearchBot:
+    """The bot for a search level ("normal", "hard", "normal:N", "hard:N"), with the opponent model.
+
+    levels.py could call this hook instead of building its plain SearchBot (see docs/decisions.md)."""
+    base, _, count = level.partition(":")
+    budget = int(count) if count else (iterations if iterations is not None else SEARCH[base])
+    return ModelSearchBot(level, budget, think_ms)
+
+
+BOTS = {
+    "normal": lambda: ModelSearchBot("normal", SEARCH["normal"]),
+    "hard": lambda: ModelSearchBot("hard", SEARCH["hard"]),
+    "plain": lambda: ModelSearchBot("plain", SEARCH["normal"], model=False),
+    "plain_hard": lambda: ModelSearchBot("plain_hard", SEARCH["hard"], model=False),
+}

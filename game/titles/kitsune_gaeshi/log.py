@@ -1,0 +1,53 @@
+"""Kitsune-gaeshi's move log: every event as a sentence, told as `viewer` may see it (faces stay hidden)."""
+
+from __future__ import annotations
+
+from game.services.i18n import t
+from game.titles.kitsune_gaeshi.rules import FOX
+from game.ui import theme
+
+
+def face_name(face: str) -> str:
+    return t("kg.fox") if face == FOX else t("kg.bride")
+
+
+def describe(event, viewer: int, names: list[str]) -> tuple[str, tuple[int, int, int]] | None:
+    """(sentence, colour) for the log, or None for events not worth a line."""
+    teller = TELLERS.get(type(event).__name__)
+    return teller(event, viewer, names) if teller else None
+
+
+def _drawn(e, viewer, names):
+    if e.seat == viewer:
+        return t("kg.log.drawn_known", face=face_name(e.face)), theme.INK
+    return None
+
+
+def _laid(e, viewer, names):
+    declared = face_name(e.declared)
+    if e.seat == viewer and e.face != e.declared:
+        return t("kg.log.laid_lie", name=names[e.seat], declared=declared, face=face_name(e.face)), theme.WARN
+    return t("kg.log.laid", name=names[e.seat], declared=declared), theme.INK
+
+
+def _revealed(e, viewer, names):
+    key = "kg.log.success" if e.success else "kg.log.fail"
+    return t(key, n=e.foxes), theme.GOOD if e.success else theme.BAD
+
+
+def _lost(e, viewer, names):
+    key = "kg.log.companion" if e.companion else "kg.log.soul"
+    return t(key, name=names[e.seat], n=e.souls), theme.BAD
+
+
+TELLERS = {
+    "StartChosen": lambda e, v, n: (t("kg.log.first", name=n[e.seat]), theme.INK_DIM),
+    "RoundStarted": lambda e, v, n: (t("kg.log.round", round=e.round_no, name=n[e.starter]), theme.SKY),
+    "CardDrawn": _drawn,
+    "CardLaid": _laid,
+    "Kaeshi": lambda e, v, n: (t("kg.log.forced" if e.forced else "kg.log.kaeshi", name=n[e.seat]), theme.WARN),
+    "Revealed": _revealed,
+    "SoulLost": _lost,
+    "Eliminated": lambda e, v, n: (t("kg.log.out", names=" & ".join(n[s] for s in e.seats)), theme.BAD),
+    "GameOver": lambda e, v, n: (t("kg.log.game_over", names=" & ".join(n[s] for s in e.winners)), theme.GOOD),
+}

@@ -1,0 +1,474 @@
+"""Kitsune-gaeshi at the table: you (seat 0) against two or three computer players.
+
+The scene draws only from `view(0)` and from events told as the human may see them; bots think in the app's worker
+process and are paced by the animation-speed setting. A flip opens the reveal: every card turns over one by one,
+the foxes are counted, and the soul losses (with the companion soul) are called out.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pygame
+
+from game.ai.levels import APP_THINK_MS
+from game.app.scene import Scene
+from game.app.setup import BOT_NAMES, GameSetup, setting_key
+from game.core import replay
+from game.core.engine import CHANCE
+from game.services.i18n import pick, t
+from game.titles import registry
+from game.titles.kitsune_gaeshi import rules
+from game.titles.kitsune_gaeshi.cards import badge, card_back, card_face, sideways, soul_token
+from game.titles.kitsune_gaeshi.log import describe, face_name
+from game.titles.kitsune_gaeshi.rules import (
+    CARDS,
+    CASUAL,
+    DECLARE_BRIDE,
+    DECLARE_FOX,
+    DRAW,
+    FLIP,
+    FOX,
+    SOULS,
+    lie_stats,
+)
+from game.ui import theme
+from game.ui.anim import Effects, Timeline
+from game.ui.movelog import MoveLog
+from game.ui.seats import draw_seat_badge, seat_layout
+from game.ui.text import blit, wrap
+from game.ui.widgets import Button, ButtonRow, panel
+
+CENTER = (490, 350)
+TABLE_W = 46
+LOG = pygame.Rect(992, 14, 276, 380)
+ACTIONS = pygame.Rect(992, 404, 276, 302)
+BOT_PAUSE = 0.55  # seconds a bot's move stays on show before the next (scaled by the animation speed)
+REVEAL = 4.6  # seconds the reveal panel stays (scaled)
+SEAT_0 = (120, 650)
+STACK_0 = (490, 520)
+
+
+def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
+    if setup is None:
+        info = registry.get("kitsune_gaeshi")
+        saved = app.storage.get_setting(setting_key("kitsune_gaeshi"))
+        setup = GameSetup.from_json("kitsune_gaeshi", saved, info.min_players, info.max_players)
+    if seed is not None:
+        setup.seed = seed
+    return KitsuneScene(app, setup, autoplay)
+
+
+def seat_names(players: int) -> list[str]:
+    return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
+
+
+class KitsuneScene(Scene):
+    """One game of Kitsune-gaeshi: draws, declarations, flips, souls, to the last soul standing."""
+
+    title_slug = "kitsune_gaeshi"
+
+    def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
+        super().__init__(app)
+        self.setup, self.autoplay = setup, autoplay
+        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.state = rules.new_state(setup.players)
+        self.names = seat_names(setup.players)
+        self.levels = ["you", *setup.levels]
+        self.view = self.state.view(0)
+        self.now = 0.0
+        self.timeline = Timeline()
+        self.effects = Effects(random.Random(self.seed ^ 0xF0C5))
+        self.log = MoveLog(LOG, t("kg.log_title"))
+        self.ticket: int | None = None
+        self.think_since = 0.0
+        self.answer = None
+        self.reveal: dict | None = None  # the flip on show: the Revealed event, the losses, the eliminated
+        self.reveal_until = 0.0
+        self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
+        self.anchors = seat_layout(setup.players)
+        self.recorded = False
+
+    # --- the loop ---------------------------------------------------------------------------------
+    def speed(self, seconds: float) -> float:
+        return seconds / self.app.anim_speed()
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.timeline.update(dt)
+        self.effects.update(dt, self.now)
+        if self.reveal is not None and self.now >= self.reveal_until:
+            self.reveal = None
+        if self.timeline.busy:
+            return
+        player = self.state.current_player()
+        if self.state.is_terminal():
+            self.finish()
+        elif player == CHANCE:
+            self.apply(self._chance())
+        elif player == 0 and not self.autoplay:
+            self._refresh_buttons()
+        else:
+            self._bot_turn(player)
+
+    def _chance(self):
+        if self.state.phase == rules.START and self.setup.human_starts:
+            return 0
+        return self.state.sample_chance(self.rng)
+
+    def _bot_turn(self, seat: int) -> None:
+        if self.ticket is None:
+            level = "normal" if seat == 0 else self.levels[seat]
+            history = [self.state.action_to_json(a) for a in self.state.history]
+            self.ticket = self.app.bots.submit("kitsune_gaeshi", {"players": self.setup.players}, history, seat,
+                                               level, self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
+            self.think_since = self.now
+            return
+        self.answer = self.answer or self.app.bots.poll(self.ticket)
+        if self.answer is None or self.now - self.think_since < self.speed(BOT_PAUSE):
+            return
+        result, self.answer, self.ticket = self.answer, None, None
+        if result.ok:
+            action = self.state.action_from_json(result.action)
+        else:  # a bot that failed must not stall the table: log it and play on
+            self.log.add(t("kg.bot_error", name=self.names[seat]), theme.BAD)
+            action = self.rng.choice(self.state.legal_actions())
+        self.apply(action)
+
+    def apply(self, action) -> None:
+        """Hand an action to the engine, then tell and animate what happened."""
+        events = self.state.apply(action)
+        self.view = self.state.view(0)
+        self.buttons.buttons = []
+        for event in events:
+            self._tell(event)
+
+    def _tell(self, event) -> None:
+        text = describe(event, 0, self.names)
+        if text:
+            self.log.add(*text)
+        kind = type(event).__name__
+        if kind == "Kaeshi":
+            self.timeline.queue(self.speed(0.9), lambda: self._banner(t("kg.kaeshi"), theme.WARN, "warning"))
+        elif kind == "Revealed":
+            self.reveal = {"event": event, "lost": [], "out": (), "checked": self._checked(), "opened": False}
+            self.reveal_until = float("inf")  # set when the reveal opens, after the "Kaeshi!" beat
+            self.timeline.queue(self.speed(REVEAL), self._open_reveal)
+        elif kind == "SoulLost" and self.reveal is not None:
+            self.reveal["lost"].append(event)
+            self.timeline.queue(0.0, lambda e=event: self._soul_popup(e))
+        elif kind == "Eliminated":
+            if self.reveal is not None:
+                self.reveal["out"] = event.seats
+            names = " & ".join(self.names[s] for s in event.seats)
+            self.timeline.queue(self.speed(1.4), lambda: self._banner(t("kg.eliminated", names=names), theme.BAD,
+                                                                      "slide_out"))
+        elif kind == "RoundStarted":
+            if len(event.alive) == 2 and event.round_no > 1 and self._was_more(event):
+                self.timeline.queue(self.speed(1.2), lambda: self._banner(t("kg.two_remain"), theme.SKY, "set"))
+            self.timeline.queue(self.speed(0.4), lambda: self.app.audio.play("roll"))
+        elif kind in ("CardLaid", "CardDrawn"):
+            self.timeline.queue(self.speed(0.3 if kind == "CardLaid" else 0.15), lambda: self.app.audio.play("card"))
+        elif kind == "GameOver":
+            self.timeline.queue(self.speed(1.0), lambda: self.app.audio.play("game_over"))
+
+    def _checked(self) -> int | None:
+        """The companion seat checked at the latest reveal (the seat before the main loser, then alive)."""
+        record = self.state.past[-1]
+        alive = set(self.state.alive_seats()) | set(record.eliminated)
+        n = self.state.n
+        for k in range(1, n):
+            seat = (record.main_loser - k) % n
+            if seat in alive:
+                return seat
+        return None
+
+    def _was_more(self, event) -> bool:
+        """Whether the round before this one had more than two players (the heads-up transition)."""
+        past = self.state.past
+        return bool(past) and bool(past[-1].eliminated)
+
+    def _open_reveal(self) -> None:
+        self.reveal_until = self.now + self.speed(REVEAL) + 0.05
+        if self.reveal is not None:
+            self.reveal["opened"] = True
+        self.app.audio.play("clear")
+
+    def _soul_popup(self, event) -> None:
+        x, y = self.badge_center(event.seat)
+        self.effects.popup("−1", (x, y - 44), self.now, 34, theme.BAD)
+        self.app.audio.play("hit")
+
+    def _banner(self, text: str, color, sound: str) -> None:
+        self.effects.show_banner(text, self.now, color)
+        self.app.audio.play(sound)
+
+    def finish(self) -> None:
+        from game.app.summary import SummaryScene
+
+        places = list(self.state.ranking())
+        winners = list(self.state.winners)
+        if not self.recorded and not self.autoplay:
+            self.recorded = True
+            text = replay.dumps(replay.record(self.state, {"players": self.setup.players}, self.seed,
+                                              self.state.statistics()))
+            details = {"players": self.setup.players, "levels": self.levels, "souls": list(self.state.souls),
+                       "places": places, "winners": winners,
+                       "human_share": (1 / len(winners)) if 0 in winners else 0.0}
+            self.app.storage.record_game("kitsune_gaeshi", "win" if 0 in winners else "loss", len(self.state.past),
+                                         details, text)
+        self.timeline.queue(10.0)
+        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, places, winners))
+
+    # --- human decisions --------------------------------------------------------------------------
+    def human_turn(self) -> bool:
+        return not self.timeline.busy and not self.autoplay and self.state.current_player() == 0
+
+    def lie_of(self, action) -> bool:
+        """Whether declaring `action` for the card in hand would be a lie worth a reminder (spec 10)."""
+        drawn = self.view.drawn
+        if drawn is None or action not in (DECLARE_BRIDE, DECLARE_FOX):
+            return False
+        declared = FOX if action == DECLARE_FOX else rules.BRIDE
+        if drawn == declared:
+            return False
+        return not (self.view.companion == CASUAL and declared == FOX)
+
+    def options(self) -> list[tuple[str, object]]:
+        out = []
+        for action in self.view.legal:
+            if action == DRAW:
+                label = t("kg.draw")
+            elif action == FLIP:
+                few = sum(len(cards) for cards in self.view.table) < 2
+                label = t("kg.kaeshi_sure" if few else "kg.kaeshi")
+            else:
+                label = t("kg.declare_fox" if action == DECLARE_FOX else "kg.declare_bride")
+                if self.lie_of(action):
+                    label += t("kg.lie_tag")
+            out.append((label, action))
+        return out
+
+    def _refresh_buttons(self) -> None:
+        options = self.options()
+        if len(self.buttons.buttons) == len(options) and all(
+                b.label == label for b, (label, _) in zip(self.buttons.buttons, options, strict=True)):
+            return
+        self.buttons.buttons = [
+            Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 78 + i * 42, ACTIONS.width - 28, 36), label,
+                   lambda a=action: self.choose(a), size=16, primary=i == 0)
+            for i, (label, action) in enumerate(options)]
+        self.buttons.focus = 0
+
+    def choose(self, action) -> None:
+        if self.human_turn() and action in self.view.legal:
+            self.app.audio.play("menu_select")
+            self.apply(action)
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        from game.app.overlays import PauseScene
+
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("menu_select")
+            self.app.stack.push(PauseScene(self.app, self.title_slug))
+            return
+        if self.log.handle(event):
+            return
+        if self.reveal is not None and self._dismiss(event):
+            return
+        if self.human_turn():
+            self.buttons.handle(event)
+
+    def _dismiss(self, event: pygame.event.Event) -> bool:
+        """A click or Enter cuts the reveal short."""
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+            self.reveal_until = self.now
+            if self.timeline.beats:
+                self.timeline.beats[0].duration = 0.0
+            return True
+        return False
+
+    # --- layout -----------------------------------------------------------------------------------
+    def badge_center(self, seat: int) -> tuple[int, int]:
+        return SEAT_0 if seat == 0 else self.anchors[seat]
+
+    def row_center(self, seat: int) -> tuple[int, int]:
+        if seat == 0:
+            return STACK_0
+        x, y = self.anchors[seat]
+        return (int(x + 0.35 * (CENTER[0] - x)), int(y + 0.35 * (CENTER[1] - y) + 96))
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(table_image(), (0, 0))
+        self._draw_centre(surface)
+        for seat in range(self.setup.players):
+            self._draw_seat(surface, seat)
+        self._draw_drawn(surface)
+        self.log.draw(surface)
+        self._draw_actions(surface)
+        if self.reveal is not None and self.reveal["opened"] and self.now < self.reveal_until:
+            self._draw_reveal(surface)
+        self.effects.draw(surface, self.now, CENTER)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        v = self.view
+        out = v.souls[seat] == 0
+        thinking = self.ticket is not None and self.state.current_player() == seat
+        rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
+                               str(v.souls[seat]), 0, v.to_move == seat, thinking, self.now)
+        for k in range(SOULS):
+            surface.blit(soul_token(k < v.souls[seat]), (rect.x + 8 + k * 22, rect.bottom + 4))
+        if seat != 0:
+            stats = lie_stats(v.past, v.players)
+            text = t("kg.lies", lies=stats["lies"][seat], cards=stats["declared"][seat])
+            blit(surface, text, 14, (rect.right - 6, rect.bottom + 4), theme.WARN if stats["lies"][seat] else
+                 theme.INK_DIM, True, "topright")
+        if v.starter == seat and not out:
+            blit(surface, t("kg.starter"), 13, (rect.centerx, rect.y - 2), theme.SKY, True, "midbottom")
+        if out:
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            surface.blit(shade, rect)
+            blit(surface, t("kg.out"), 26, rect.center, theme.BAD, True, "center")
+            return
+        self._draw_row(surface, seat)
+
+    def _draw_row(self, surface: pygame.Surface, seat: int) -> None:
+        cards = self.view.table[seat]
+        if not cards:
+            return
+        images = [sideways(card_back(TABLE_W)) if c.declared == FOX else card_back(TABLE_W) for c in cards]
+        width = sum(image.get_width() for image in images) + 8 * (len(images) - 1)
+        cx, cy = self.row_center(seat)
+        x = cx - width // 2
+        for card, image in zip(cards, images, strict=True):
+            y = cy - image.get_height() // 2
+            surface.blit(image, (x, y))
+            surface.blit(badge(card.declared, 20), (x + image.get_width() - 14, y - 6))
+            if seat == 0 and card.face is not None:  # the corner peek: only you see your own faces
+                peek = card_face(card.face, 26, "lie" if card.lie else "normal")
+                surface.blit(peek, (x - 10, y + image.get_height() - 30))
+            x += image.get_width() + 8
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        v = self.view
+        blit(surface, "Kitsune-gaeshi 狐返し", 26, (20, 14), theme.ACCENT, True)
+        blit(surface, t("kg.round", round=max(1, v.round_no)), 17, (20, 50), theme.INK_DIM, True)
+        rule = t(f"kg.rule.{v.companion}")
+        blit(surface, t("kg.rules_line", foxes=v.fox_count, brides=CARDS - v.fox_count, rule=rule), 15,
+             (960, 16), theme.INK_DIM, anchor="topright")
+        if self.autoplay:
+            blit(surface, t("kg.demo"), 16, (960, 38), theme.SKY, True, "topright")
+        deck = card_back(64)
+        pos = (CENTER[0] - 120, CENTER[1] - 50)
+        for k in range(min(3, v.deck_size)):
+            surface.blit(deck, (pos[0] - 2 * k, pos[1] - 2 * k))
+        blit(surface, t("kg.deck", n=v.deck_size), 17, (pos[0] + 32, pos[1] + 98), theme.INK, True, "midtop")
+        blit(surface, t("kg.declared_foxes", n=v.declared_foxes()), 18, (pos[0] + 32, pos[1] + 124),
+             theme.WARN if v.declared_foxes() >= 2 else theme.INK, True, "midtop")
+
+    def _draw_drawn(self, surface: pygame.Surface) -> None:
+        """The card you just drew, large and for your eyes only, while you choose its declaration."""
+        if self.view.drawn is None:
+            return
+        image = card_face(self.view.drawn, 104)
+        rect = image.get_rect(center=(CENTER[0] + 90, CENTER[1] + 60))
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), 3, border_radius=14)
+        surface.blit(image, rect)
+
+    def _draw_actions(self, surface: pygame.Surface) -> None:
+        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
+        prompt, color = self.prompt()
+        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28)[:3]):
+            blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 12 + i * 21), color, True)
+        if not self.human_turn():
+            return
+        self.buttons.draw(surface)
+        note = ""
+        if any(self.lie_of(a) for a in self.view.legal):
+            note = t("kg.lie_warning")
+        elif FLIP in self.view.legal and sum(len(c) for c in self.view.table) < 2:
+            note = t("kg.few_cards")
+        y = ACTIONS.y + 78 + 42 * len(self.buttons.buttons) + 6
+        for i, line in enumerate(wrap(note, 15, ACTIONS.width - 28)[:3]):
+            blit(surface, line, 15, (ACTIONS.x + 14, y + i * 19), theme.WARN)
+
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        v = self.view
+        if self.state.is_terminal():
+            return t("kg.game_over"), theme.WARN
+        if not self.human_turn():
+            mover = self.state.current_player()
+            if mover == CHANCE:
+                return "…", theme.INK_DIM
+            return t("kg.waiting", name=self.names[mover]), theme.INK_DIM
+        if v.drawn is not None:
+            return t("kg.you_drew", face=face_name(v.drawn)), theme.ACCENT
+        return t("kg.your_turn"), theme.ACCENT
+
+    def _draw_reveal(self, surface: pygame.Surface) -> None:
+        """Every card turned over one by one, the fox count ticking up, then the losses called out."""
+        info = self.reveal
+        event = info["event"]
+        seats = [s for s in range(self.setup.players) if event.tables[s] or s == event.flipper]
+        area = pygame.Rect(0, 0, 800, 216 + 62 * len(seats))
+        area.center = (CENTER[0], CENTER[1] - 10)
+        panel(surface, area, theme.BG_DEEP, theme.WARN)
+        blit(surface, t("kg.kaeshi_title", name=self.names[event.flipper]), 28, (area.centerx, area.y + 12),
+             theme.WARN, True, "midtop")
+        total = max(1, sum(len(c) for c in event.tables))
+        elapsed = self.speed(REVEAL) - max(0.0, self.reveal_until - self.now)
+        shown = int(total * min(1.0, elapsed / max(0.01, self.speed(REVEAL) * 0.5))) + 1
+        order = sorted((card.index, seat, k) for seat in seats for k, card in enumerate(event.tables[seat]))
+        visible = {(seat, k) for _, seat, k in order[:shown]}
+        foxes = sum(event.tables[s][k].face == FOX for s, k in visible)
+        for row, seat in enumerate(seats):
+            y = area.y + 60 + row * 62
+            blit(surface, self.names[seat], 20, (area.x + 24, y + 24), theme.INK, True, "midleft")
+            x = area.x + 190
+            for k, card in enumerate(event.tables[seat]):
+                if (seat, k) in visible:
+                    image = card_face(card.face, 38, "lie" if card.face != card.declared else "normal")
+                else:
+                    image = card_back(38)
+                if card.declared == FOX:
+                    image = sideways(image)
+                surface.blit(image, (x, y + 27 - image.get_height() // 2))
+                x += image.get_width() + 6
+        y = area.y + 70 + 62 * len(seats)
+        blit(surface, t("kg.fox_count", n=foxes), 26, (area.centerx, y), theme.WARN if foxes >= 2 else theme.INK,
+             True, "midtop")
+        if shown <= total:
+            return
+        if info["out"]:
+            names = " & ".join(self.names[s] for s in info["out"])
+            blit(surface, t("kg.eliminated", names=names), 22, (area.centerx, y + 94), theme.BAD, True, "midtop")
+        main = next((e for e in info["lost"] if not e.companion), None)
+        dragged = next((e for e in info["lost"] if e.companion), None)
+        if main is not None:
+            key = "kg.success" if event.success else "kg.fail"
+            blit(surface, t(key, name=self.names[main.seat]), 22, (area.centerx, y + 36),
+                 theme.GOOD if event.success else theme.BAD, True, "midtop")
+            if dragged is not None:
+                blit(surface, t("kg.companion", name=self.names[dragged.seat]), 20, (area.centerx, y + 66),
+                     theme.BAD, True, "midtop")
+            else:
+                companion = info["checked"]
+                if companion is not None and companion != main.seat:
+                    blit(surface, t("kg.no_companion", name=self.names[companion]), 18, (area.centerx, y + 66),
+                         theme.INK_DIM, False, "midtop")
+
+
+@lru_cache(maxsize=1)
+def table_image() -> pygame.Surface:
+    """The room and the round felt table, drawn once."""
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    surface.fill(theme.BG)
+    pygame.draw.ellipse(surface, theme.FELT_EDGE, (40, 90, 900, 500))
+    pygame.draw.ellipse(surface, theme.FELT, (52, 100, 876, 480))
+    return surface

@@ -1,0 +1,163 @@
+"""Kitsune-gaeshi bots: legal moves, the spec's obvious choices, the opponent model, and fairness for every level."""
+
+from random import Random
+
+import pytest
+
+from game.ai.fairness import assert_fair
+from game.ai.levels import make_bot
+from game.core.engine import play_chance
+from game.titles.kitsune_gaeshi.bots import (
+    BOTS,
+    EasyBot,
+    ModelSearchBot,
+    Posterior,
+    evaluate,
+    fit,
+    make_search_bot,
+    p_success,
+    rollout_policy,
+    soul_shares,
+)
+from game.titles.kitsune_gaeshi.rules import (
+    BRIDE,
+    DECLARE_BRIDE,
+    DRAW,
+    FLIP,
+    FOX,
+    lay,
+    new_state,
+    position,
+)
+
+
+def decision_positions(count, seed=0, players=4):
+    rng, found = Random(seed), []
+    while len(found) < count:
+        state = new_state(players)
+        while not state.is_terminal() and len(found) < count:
+            play_chance(state, rng)
+            if state.is_terminal():
+                break
+            if rng.random() < 0.25:
+                found.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def test_policy_and_easy_choose_legal_actions_and_games_end():
+    for state in decision_positions(200):
+        assert rollout_policy(state, Random(1)) in state.legal_actions()
+        assert EasyBot().choose(state, Random(1)) in state.legal_actions()
+    rng = Random(3)
+    for players in (3, 4):
+        for _ in range(30):
+            state = new_state(players)
+            while not state.is_terminal():
+                state.apply(state.sample_chance(rng) if state.is_chance_node() else rollout_policy(state, rng))
+
+
+def test_policy_makes_the_obvious_choices():
+    assert EasyBot().choose(position(4, 0), Random(0)) == DRAW  # never flip an empty table
+    state = lay(position(3, 0), "F>f B>b B>b F>b B>b B>b")
+    assert EasyBot().choose(state, Random(0)) == FLIP  # two real foxes of my own
+    state = lay(position(3, 0), "B>b B>b B>b")
+    assert EasyBot().choose(state, Random(0)) == DRAW  # 3 cards, no fox declared: about 15%
+    state = lay(position(3, 0), "B>b F>f F>f")
+    assert EasyBot().choose(state, Random(0)) == FLIP  # two declared foxes
+
+
+def test_policy_lies_sometimes_but_not_always():
+    hidden = 0
+    for seed in range(400):
+        state = lay(position(3, 0), "B>b F>f")
+        state.apply(DRAW)
+        state.apply(FOX)  # seat 2 holds a fox with one fox declared
+        hidden += rollout_policy(state, Random(seed)) == DECLARE_BRIDE
+    assert 0.4 < hidden / 400 < 0.9
+    honest = 0
+    for seed in range(200):
+        state = position(3, 0)
+        state.apply(DRAW)
+        state.apply(BRIDE)
+        honest += rollout_policy(state, Random(seed)) == DECLARE_BRIDE
+    assert honest > 180
+
+
+def test_p_success_reads_declarations():
+    neutral = p_success(3, 0, 11, 2, 2, 0.5, 0.5)
+    trusting = p_success(3, 0, 11, 2, 2, 0.6, 0.06)
+    assert trusting > neutral  # two declared foxes are probably real
+    assert p_success(3, 2, 9, 0, 4, 0.6, 0.06) == 1.0
+
+
+def test_evaluate_and_soul_shares():
+    assert soul_shares([3, 0, 1]) == pytest.approx([0.9, 0.0, 0.1])
+    state = lay(position(3, 0), "F>f")
+    shares = evaluate(state.clone())
+    assert sum(shares) == pytest.approx(1) and all(0 <= s <= 1 for s in shares)
+    assert evaluate(state.clone()) == shares  # a function of the state
+
+
+def test_fit_learns_a_liar_from_revealed_rounds():
+    state = lay(position(3, 0), "B>b F>f F>b")  # seat 2 hides the second fox
+    state.apply(FLIP)
+    rates = fit(state.view(1))
+    assert rates[2][1] > rates[0][1] and rates[2][1] > 0.5
+
+
+def test_posterior_believes_a_known_liar_hides_foxes():
+    """A seat that hid a fox in earlier rounds: its bride after a declared fox is more likely a fox to the model."""
+    def share(state):
+        post, rng = Posterior(state.view(0)), Random(1)
+        return sum(post.sample(rng).table[2][0].face == FOX for _ in range(3000)) / 3000
+
+    fresh = lay(position(3, 0), "B>b F>f B>b")
+    liar = position(3, 0)
+    for _ in range(3):  # seat 2 hides a second fox three rounds in a row, and each time seat 0 flips
+        lay(liar, "B>b F>f F>b")
+        liar.apply(FLIP)
+        while liar.cur != 0:
+            lay(liar, "B>b")
+    liar.souls = [3, 3, 3]
+    lay(liar, "B>b F>f B>b")
+    assert share(liar) > share(fresh) * 1.2
+
+
+def fair_positions():
+    found = decision_positions(6, seed=5)
+    state = lay(position(3, 0), "B>b F>f")
+    state.apply(DRAW)
+    state.apply(FOX)
+    return [*found, state, lay(position(3, 1), "F>b B>f B>b")]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal:30", "hard:30"])
+def test_levels_are_fair(level):
+    for state in fair_positions():
+        assert_fair(state, state.current_player(), lambda: make_bot("kitsune_gaeshi", level), seeds=range(2),
+                    resamples=3)
+
+
+@pytest.mark.parametrize("model", [True, False])
+def test_model_search_bot_is_fair(model):
+    for state in fair_positions():
+        assert_fair(state, state.current_player(), lambda: ModelSearchBot("t", 30, model=model), seeds=range(2),
+                    resamples=3)
+
+
+def test_named_bots_and_the_levels_hook():
+    assert set(BOTS) >= {"normal", "hard", "plain"}
+    assert BOTS["normal"]().model and not BOTS["plain"]().model
+    assert make_search_bot("normal:50").iterations == 50
+    state = decision_positions(1, seed=2)[0]
+    assert ModelSearchBot("t", 20).choose(state, Random(0)) in state.legal_actions()
+
+
+def test_the_search_levels_use_the_opponent_model():
+    for level, budget in (("normal", None), ("hard", None), ("normal:40", 40)):
+        bot = make_bot("kitsune_gaeshi", level)
+        assert isinstance(bot, ModelSearchBot), level
+        if budget:
+            assert bot.iterations == budget
+    assert not isinstance(make_bot("kitsune_gaeshi", "easy"), ModelSearchBot)

@@ -1,0 +1,67 @@
+"""Kitsune-gaeshi at the table: a whole game through the scene, secrets kept, and a log that hides faces."""
+
+import random
+
+from game.app.app import STEP
+from game.app.setup import GameSetup
+from game.app.summary import SummaryScene
+from game.services import i18n
+from game.titles.kitsune_gaeshi import rules
+from game.titles.kitsune_gaeshi.log import describe
+from game.titles.kitsune_gaeshi.scene import KitsuneScene
+
+NAMES = ["You", "Hayate", "Kaede", "Jin"]
+
+
+def test_a_whole_game_through_the_scene_is_recorded(app):
+    app.change_settings(anim_speed="fast")
+    scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 2, seed=12))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    rng = random.Random(5)
+    for _ in range(60_000):
+        if isinstance(app.stack.top, SummaryScene):
+            break
+        if scene.human_turn():
+            scene.choose(rng.choice(list(scene.view.legal)))
+        app.tick(STEP)
+    assert isinstance(app.stack.top, SummaryScene)
+    assert scene.state.is_terminal() and scene.state.winners
+    (game,) = app.storage.finished_games("kitsune_gaeshi")
+    assert game["details"]["levels"] == ["you", "easy", "easy"]
+    assert game["details"]["places"] == list(scene.state.ranking())
+
+
+def test_the_scene_draws_only_what_seat_0_may_see(app):
+    scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 2, seed=3))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    for _ in range(600):
+        app.tick(STEP)
+        assert scene.view == scene.state.view(0)
+        if scene.human_turn():
+            scene.choose(rules.DRAW if rules.DRAW in scene.view.legal else scene.view.legal[0])
+
+
+def test_lie_reminder_only_for_companion_liable_lies(app):
+    scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 2, seed=1))
+    state = rules.position(3, 0)
+    state.apply(rules.DRAW)
+    state.apply(rules.BRIDE)
+    scene.state, scene.view = state, state.view(0)
+    assert scene.lie_of(rules.DECLARE_FOX) and not scene.lie_of(rules.DECLARE_BRIDE)
+    casual = rules.position(3, 0, companion=rules.CASUAL)
+    casual.apply(rules.DRAW)
+    casual.apply(rules.BRIDE)
+    scene.state, scene.view = casual, casual.view(0)
+    assert not scene.lie_of(rules.DECLARE_FOX)
+
+
+def test_log_hides_the_faces_of_others():
+    i18n.set_language("en")
+    theirs = describe(rules.CardLaid(2, rules.FOX, rules.BRIDE, 3), 0, NAMES)[0]
+    mine = describe(rules.CardLaid(0, rules.FOX, rules.BRIDE, 3), 0, NAMES)[0]
+    assert "fox" not in theirs and "Kaede" in theirs
+    assert "really a fox" in mine
+    assert describe(rules.CardDrawn(1, rules.FOX, 5), 0, NAMES) is None
+    assert "fox" in describe(rules.CardDrawn(0, rules.FOX, 5), 0, NAMES)[0]
