@@ -15,7 +15,7 @@ from game.ai.arena import ArenaError, Title, line_up_rows, run_table
 
 TOY = sys.modules.get("test_ai_ismcts") or importlib.import_module("test_ai_ismcts")
 ROW_KEYS = {"bots", "games", "win_share", "ci95", "mean_score", "think_ms_mean", "think_ms_p95",
-            "decisions_per_game", "shares"}
+            "decisions_per_game", "shares", "counts"}
 SEATS_TAKEN: list[int] = []
 
 
@@ -47,7 +47,7 @@ def test_report_has_every_row_and_key():
     assert report["fair_share"] == pytest.approx(1 / 3) and report["players"] == 3
     field = report["bots"]["random ×3"]
     assert set(field) == ROW_KEYS and field["bots"] == [1, 2, 3]
-    assert field["win_share"] == pytest.approx(1 / 3)  # the shares of a game add up to 1
+    assert field["win_share"] == pytest.approx(1 / 3) and field["counts"] == {}  # shares add up to 1; no tallies
     assert field["decisions_per_game"] == 1 and 1 <= field["mean_score"] <= 6
     first = report["bots"]["random (bot 1)"]
     assert first["ci95"][0] <= first["win_share"] <= first["ci95"][1]

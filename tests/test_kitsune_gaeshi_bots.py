@@ -161,3 +161,15 @@ def test_the_search_levels_use_the_opponent_model():
         if budget:
             assert bot.iterations == budget
     assert not isinstance(make_bot("kitsune_gaeshi", "easy"), ModelSearchBot)
+
+
+def test_the_arena_tallies_lies_and_flips_per_bot():
+    from game.ai.arena import load_title, run_table
+
+    report = run_table(load_title("kitsune_gaeshi"), ["easy", "random", "random", "random"], 12, 5, {"players": 4}, 1)
+    easy, randoms = report["bots"]["easy"]["counts"], report["bots"]["random ×3"]["counts"]
+    for counts in (easy, randoms):
+        assert set(counts) == {"declared", "lies", "hidden_foxes", "fake_foxes", "flips", "flip_wins"}
+        assert counts["lies"] == counts["hidden_foxes"] + counts["fake_foxes"] <= counts["declared"]
+        assert counts["flip_wins"] <= counts["flips"]
+    assert randoms["declared"] > 0 and randoms["lies"] > 0  # random bots declare at random

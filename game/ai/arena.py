@@ -16,6 +16,8 @@ one bot per seat): the line-up rotates over the seats from game to game; win sha
 # draws its own choices from Random(f"{S}/{i}/{s}"), so a run is the same whatever --jobs is.
 # A title whose final state has `first_player` (the seat that started) also gets a "first_player" report: that
 # seat's wins with a 95% Wilson interval, overall and by which bot of the line-up started (Hige-mekuri).
+# A title whose bots module has `arena_counts(final_state) -> {name: [count per seat]}` gets those tallies summed
+# per report row (Kitsune-gaeshi: declarations, lies, flips, successful flips).
 
 from __future__ import annotations
 
@@ -80,6 +82,7 @@ class Seat:
     think: list[float]  # seconds per decision
     first: bool = False  # this seat started the game (a title whose state has `first_player`)
     deals: int = 0  # deals the game took (a title whose state counts them in `deal`), else 0
+    counts: dict = field(default_factory=dict)  # the title's per-seat tallies (bots.arena_counts), if it has them
 
 
 def load_title(slug: str) -> Title:
@@ -249,8 +252,10 @@ def play_table(title: Title, names: list[str], options: dict, seed: int, game: i
         if state.is_terminal():
             shares, scores = state.returns(), final_scores(state)
             first, deals = getattr(state, "first_player", None), getattr(state, "deal", 0)
-            return [Seat(shares[seat_of[k]], scores[seat_of[k]], think[k], seat_of[k] == first, deals)
-                    for k in range(n)]
+            tally = getattr(title.bots, "arena_counts", None)
+            counts = tally(state) if tally else {}
+            return [Seat(shares[seat_of[k]], scores[seat_of[k]], think[k], seat_of[k] == first, deals,
+                         {key: per_seat[seat_of[k]] for key, per_seat in counts.items()}) for k in range(n)]
         seat = state.current_player()
         began = time.perf_counter()
         action = bots[bot_at[seat]].choose(state, rngs[seat])
@@ -288,6 +293,8 @@ def summarise_places(results: list[list[Seat]], places: list[int]) -> dict:
         "mean_score": statistics.fmean(game[k].score for game in results for k in places),
         "think_ms_mean": 1000 * statistics.fmean(think), "think_ms_p95": 1000 * percentile(think, 95),
         "decisions_per_game": decisions / (len(results) * len(places)), "shares": per_game,
+        "counts": {key: sum(game[k].counts[key] for game in results for k in places)
+                   for key in results[0][places[0]].counts} if results else {},
     }
 
 
@@ -410,6 +417,9 @@ def share_table(report: dict) -> str:
                      f"{s['decisions_per_game']:>11.1f}")
     lines.append(f"win share: 1 per game won, 1/k when k players tie; interval: {report['interval']}; "
                  "score: mean final score; decisions: per seat per game")
+    for label, s in report["bots"].items():
+        if s["counts"]:
+            lines.append(f"{label}: " + ", ".join(f"{key} {value}" for key, value in s["counts"].items()))
     if "first_player" in report:
         lines.append(first_line("first player", report["first_player"]))
         lines += [first_line(f"  when bot {label} starts", row)

@@ -35,6 +35,7 @@ from game.titles.kitsune_gaeshi.rules import (
     KitsuneState,
     KitsuneView,
     build,
+    lie_stats,
     unknown_slots,
 )
 
@@ -305,3 +306,8 @@ BOTS = {
     "plain": lambda: ModelSearchBot("plain", SEARCH["normal"], model=False),
     "plain_hard": lambda: ModelSearchBot("plain_hard", SEARCH["hard"], model=False),
 }
+
+
+def arena_counts(state: KitsuneState) -> dict[str, list[int]]:
+    """Per seat, summed by the arena: declarations, lies among them (hidden and fake foxes), flips, successful flips."""
+    return lie_stats(state.past, state.num_players)
