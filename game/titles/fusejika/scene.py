@@ -505,7 +505,8 @@ class FusejikaScene(Scene):
     def _draw_header(self, surface: pygame.Surface) -> None:
         v = self.view
         blit(surface, "Fusejika 不確定世界の時空干渉者", 22, (16, 12), theme.ACCENT, True)
-        blit(surface, t("fj.round", round=v.round_no, rounds=self.n), 18, (16, 42), theme.INK, True)
+        shown = self.breakdown.round_no if self.breakdown is not None else v.round_no  # the round on the panel
+        blit(surface, t("fj.round", round=shown, rounds=self.n), 18, (16, 42), theme.INK, True)
         if self.autoplay:
             blit(surface, t("ds.demo"), 16, (16, 66), theme.SKY, True)
 
