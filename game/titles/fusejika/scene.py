@@ -7,18 +7,14 @@ may see them; bots think in the app's worker process. Kicks, copies and lost car
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 import pygame
 
-from game.ai.levels import APP_THINK_MS
-from game.app.scene import Scene
-from game.app.setup import BOT_NAMES, GameSetup, setting_key
-from game.core import replay
+from game.app.setup import GameSetup
+from game.app.table_scene import TableScene
 from game.core.engine import CHANCE
-from game.services.i18n import pick, t
-from game.titles import registry
+from game.services.i18n import t
 from game.titles.fusejika import rules
 from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
 from game.titles.fusejika.log import describe
@@ -36,12 +32,10 @@ from game.titles.fusejika.rules import (
     rank_mask,
 )
 from game.ui import theme
-from game.ui.anim import Effects, Timeline
-from game.ui.movelog import MoveLog
-from game.ui.seats import draw_seat_badge, seat_layout
+from game.ui.seats import draw_seat_badge
 from game.ui.text import blit, wrap
 from game.ui.tween import ease_out_cubic, lerp2, pulse
-from game.ui.widgets import Button, ButtonRow, panel
+from game.ui.widgets import Button, panel
 
 CENTER = (490, 320)
 LOG = pygame.Rect(992, 14, 276, 380)
@@ -50,24 +44,13 @@ SEAT_0 = (120, 668)
 ROW_W = {0: 58}  # card width in a row: the human's row is larger
 BOT_ROW_W = 40
 HAND_W, HAND_Y, HAND_X = 80, 566, 580
-BOT_PAUSE = 0.5
 PANEL_TIME = 7.0  # seconds the round-end breakdown stays (a click closes it)
 SUDDEN_TIME = 4.5
 ALL = (1 << len(RANKS)) - 1
 
 
 def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
-    if setup is None:
-        info = registry.get("fusejika")
-        saved = app.storage.get_setting(setting_key("fusejika"))
-        setup = GameSetup.from_json("fusejika", saved, info.min_players, info.max_players)
-    if seed is not None:
-        setup.seed = seed
-    return FusejikaScene(app, setup, autoplay)
-
-
-def seat_names(players: int) -> list[str]:
-    return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
+    return FusejikaScene.from_setup(app, setup, seed, autoplay)
 
 
 class Flyer:
@@ -80,28 +63,14 @@ class Flyer:
         return lerp2(self.start, self.end, ease_out_cubic(min(1.0, (now - self.t0) / self.duration)))
 
 
-class FusejikaScene(Scene):
+class FusejikaScene(TableScene):
     """One match of Fusejika: deals, plays and effects, round-end breakdowns, to the final ranking."""
 
-    title_slug = "fusejika"
+    title_slug, rules = "fusejika", rules
+    LOG_RECT, LOG_TITLE = LOG, "fj.log_title"
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
-        super().__init__(app)
-        self.setup, self.autoplay = setup, autoplay
-        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-        self.rng = random.Random(self.seed)
-        self.n = setup.players
-        self.state = rules.new_state(self.n)
-        self.names = seat_names(self.n)
-        self.levels = ["you", *setup.levels]
-        self.view = self.state.view(0)
-        self.now = 0.0
-        self.timeline = Timeline()
-        self.effects = Effects(random.Random(self.seed ^ 0xF00D))
-        self.log = MoveLog(LOG, t("fj.log_title"))
-        self.ticket: int | None = None
-        self.think_since = 0.0
-        self.answer = None
+        super().__init__(app, setup, autoplay)
         self.tooltip: tuple[str, tuple[int, int], tuple] | None = None
         self.breakdown = None  # the RoundScored on show
         self.panel_until = 0.0
@@ -110,56 +79,11 @@ class FusejikaScene(Scene):
         self.stamps: list[tuple[str, tuple[int, int], float, tuple]] = []  # text, where, until, colour
         self.dragging = False
         self.mouse = (0, 0)
-        self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
         self.hints: list[str] = []  # what each button will do
-        self.anchors = seat_layout(self.n)
-        self.recorded = False
 
-    # --- the loop ---------------------------------------------------------------------------------
-    def speed(self, seconds: float) -> float:
-        return seconds / self.app.anim_speed()
-
-    def update(self, dt: float) -> None:
-        self.now += dt
-        self.timeline.update(dt)
-        self.effects.update(dt, self.now)
+    def tick(self) -> None:
         self.flyers = [f for f in self.flyers if self.now - f.t0 < f.duration]
         self.stamps = [s for s in self.stamps if s[2] > self.now]
-        if self.timeline.busy:
-            return
-        player = self.state.current_player()
-        if self.state.is_terminal():
-            self.finish()
-        elif player == CHANCE:
-            self.apply(self._chance())
-        elif player == 0 and not self.autoplay:
-            self._refresh_buttons()
-        else:
-            self._bot_turn(player)
-
-    def _chance(self):
-        if self.state.phase == rules.START and self.setup.human_starts:
-            return 0
-        return self.state.sample_chance(self.rng)
-
-    def _bot_turn(self, seat: int) -> None:
-        if self.ticket is None:
-            level = "normal" if seat == 0 else self.levels[seat]
-            history = [self.state.action_to_json(a) for a in self.state.history]
-            self.ticket = self.app.bots.submit("fusejika", {"players": self.n}, history, seat, level,
-                                               self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
-            self.think_since = self.now
-            return
-        self.answer = self.answer or self.app.bots.poll(self.ticket)
-        if self.answer is None or self.now - self.think_since < self.speed(BOT_PAUSE):
-            return
-        result, self.answer, self.ticket = self.answer, None, None
-        if result.ok:
-            action = self.state.action_from_json(result.action)
-        else:  # a bot that failed must not stall the table
-            self.log.add(t("fj.bot_error", name=self.names[seat]), theme.BAD)
-            action = self.rng.choice(self.state.legal_actions())
-        self.apply(action)
 
     def apply(self, action) -> None:
         """Hand an action to the engine, then tell and animate what happened."""
@@ -251,26 +175,10 @@ class FusejikaScene(Scene):
     def _stamp(self, text: str, where, color) -> None:
         self.stamps.append((text, where, self.now + self.speed(1.0), color))
 
-    def _banner(self, text: str, color, sound: str) -> None:
-        self.effects.show_banner(text, self.now, color)
-        self.app.audio.play(sound)
-
     def finish(self) -> None:
-        from game.app.summary import SummaryScene
-
-        totals = list(self.state.totals)
-        winners = list(self.state.winners())
-        if not self.recorded and not self.autoplay:
-            self.recorded = True
-            stats = self.state.statistics()
-            text = replay.dumps(replay.record(self.state, {"players": self.n}, self.seed, stats))
-            details = {"players": self.n, "levels": self.levels, "scores": totals, "winners": winners,
-                       "result": self.state.result[0], "human_share": (1 / len(winners)) if 0 in winners else 0.0}
-            self.app.storage.record_game("fusejika", "win" if 0 in winners else "loss", stats["rounds"], details,
-                                         text)
-        self.timeline.queue(10.0)
-        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, totals, winners,
-                                            lower_wins=False))
+        totals, winners = list(self.state.totals), list(self.state.winners())
+        self.record(winners, self.state.statistics()["rounds"], {"scores": totals, "result": self.state.result[0]})
+        self.show_summary(totals, winners, lower_wins=False)
 
     # --- what the human may do --------------------------------------------------------------------
     def human_turn(self) -> bool:

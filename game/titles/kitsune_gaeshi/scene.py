@@ -7,18 +7,14 @@ the foxes are counted, and the soul losses (with the companion soul) are called 
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 import pygame
 
-from game.ai.levels import APP_THINK_MS
-from game.app.scene import Scene
-from game.app.setup import BOT_NAMES, GameSetup, setting_key
-from game.core import replay
+from game.app.setup import GameSetup
+from game.app.table_scene import TableScene
 from game.core.engine import CHANCE
-from game.services.i18n import pick, t
-from game.titles import registry
+from game.services.i18n import t
 from game.titles.kitsune_gaeshi import rules
 from game.titles.kitsune_gaeshi.cards import badge, card_back, card_face, sideways, soul_token
 from game.titles.kitsune_gaeshi.log import describe, face_name
@@ -34,108 +30,37 @@ from game.titles.kitsune_gaeshi.rules import (
     lie_stats,
 )
 from game.ui import theme
-from game.ui.anim import Effects, Timeline
-from game.ui.movelog import MoveLog
-from game.ui.seats import draw_seat_badge, seat_layout
+from game.ui.seats import draw_seat_badge
 from game.ui.text import blit, wrap
-from game.ui.widgets import Button, ButtonRow, panel
+from game.ui.widgets import Button, panel
 
 CENTER = (490, 350)
 TABLE_W = 46
 LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
-BOT_PAUSE = 0.55  # seconds a bot's move stays on show before the next (scaled by the animation speed)
 REVEAL = 4.6  # seconds the reveal panel stays (scaled)
 SEAT_0 = (120, 650)
 STACK_0 = (490, 520)
 
 
 def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
-    if setup is None:
-        info = registry.get("kitsune_gaeshi")
-        saved = app.storage.get_setting(setting_key("kitsune_gaeshi"))
-        setup = GameSetup.from_json("kitsune_gaeshi", saved, info.min_players, info.max_players)
-    if seed is not None:
-        setup.seed = seed
-    return KitsuneScene(app, setup, autoplay)
+    return KitsuneScene.from_setup(app, setup, seed, autoplay)
 
 
-def seat_names(players: int) -> list[str]:
-    return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
-
-
-class KitsuneScene(Scene):
+class KitsuneScene(TableScene):
     """One game of Kitsune-gaeshi: draws, declarations, flips, souls, to the last soul standing."""
 
-    title_slug = "kitsune_gaeshi"
+    title_slug, rules = "kitsune_gaeshi", rules
+    LOG_RECT, LOG_TITLE, EFFECTS_SALT = LOG, "kg.log_title", 0xF0C5
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
-        super().__init__(app)
-        self.setup, self.autoplay = setup, autoplay
-        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-        self.rng = random.Random(self.seed)
-        self.state = rules.new_state(setup.players)
-        self.names = seat_names(setup.players)
-        self.levels = ["you", *setup.levels]
-        self.view = self.state.view(0)
-        self.now = 0.0
-        self.timeline = Timeline()
-        self.effects = Effects(random.Random(self.seed ^ 0xF0C5))
-        self.log = MoveLog(LOG, t("kg.log_title"))
-        self.ticket: int | None = None
-        self.think_since = 0.0
-        self.answer = None
+        super().__init__(app, setup, autoplay)
         self.reveal: dict | None = None  # the flip on show: the Revealed event, the losses, the eliminated
         self.reveal_until = 0.0
-        self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
-        self.anchors = seat_layout(setup.players)
-        self.recorded = False
 
-    # --- the loop ---------------------------------------------------------------------------------
-    def speed(self, seconds: float) -> float:
-        return seconds / self.app.anim_speed()
-
-    def update(self, dt: float) -> None:
-        self.now += dt
-        self.timeline.update(dt)
-        self.effects.update(dt, self.now)
+    def tick(self) -> None:
         if self.reveal is not None and self.now >= self.reveal_until:
             self.reveal = None
-        if self.timeline.busy:
-            return
-        player = self.state.current_player()
-        if self.state.is_terminal():
-            self.finish()
-        elif player == CHANCE:
-            self.apply(self._chance())
-        elif player == 0 and not self.autoplay:
-            self._refresh_buttons()
-        else:
-            self._bot_turn(player)
-
-    def _chance(self):
-        if self.state.phase == rules.START and self.setup.human_starts:
-            return 0
-        return self.state.sample_chance(self.rng)
-
-    def _bot_turn(self, seat: int) -> None:
-        if self.ticket is None:
-            level = "normal" if seat == 0 else self.levels[seat]
-            history = [self.state.action_to_json(a) for a in self.state.history]
-            self.ticket = self.app.bots.submit("kitsune_gaeshi", {"players": self.setup.players}, history, seat,
-                                               level, self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
-            self.think_since = self.now
-            return
-        self.answer = self.answer or self.app.bots.poll(self.ticket)
-        if self.answer is None or self.now - self.think_since < self.speed(BOT_PAUSE):
-            return
-        result, self.answer, self.ticket = self.answer, None, None
-        if result.ok:
-            action = self.state.action_from_json(result.action)
-        else:  # a bot that failed must not stall the table: log it and play on
-            self.log.add(t("kg.bot_error", name=self.names[seat]), theme.BAD)
-            action = self.rng.choice(self.state.legal_actions())
-        self.apply(action)
 
     def apply(self, action) -> None:
         """Hand an action to the engine, then tell and animate what happened."""
@@ -201,26 +126,10 @@ class KitsuneScene(Scene):
         self.effects.popup("−1", (x, y - 44), self.now, 34, theme.BAD)
         self.app.audio.play("hit")
 
-    def _banner(self, text: str, color, sound: str) -> None:
-        self.effects.show_banner(text, self.now, color)
-        self.app.audio.play(sound)
-
     def finish(self) -> None:
-        from game.app.summary import SummaryScene
-
-        places = list(self.state.ranking())
-        winners = list(self.state.winners)
-        if not self.recorded and not self.autoplay:
-            self.recorded = True
-            text = replay.dumps(replay.record(self.state, {"players": self.setup.players}, self.seed,
-                                              self.state.statistics()))
-            details = {"players": self.setup.players, "levels": self.levels, "souls": list(self.state.souls),
-                       "places": places, "winners": winners,
-                       "human_share": (1 / len(winners)) if 0 in winners else 0.0}
-            self.app.storage.record_game("kitsune_gaeshi", "win" if 0 in winners else "loss", len(self.state.past),
-                                         details, text)
-        self.timeline.queue(10.0)
-        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, places, winners))
+        places, winners = list(self.state.ranking()), list(self.state.winners)
+        self.record(winners, len(self.state.past), {"souls": list(self.state.souls), "places": places})
+        self.show_summary(places, winners)
 
     # --- human decisions --------------------------------------------------------------------------
     def human_turn(self) -> bool:

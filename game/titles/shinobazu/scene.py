@@ -7,29 +7,23 @@ that lays out every stack, the totals and the reversal count.
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 import pygame
 
-from game.ai.levels import APP_THINK_MS
-from game.app.scene import Scene
-from game.app.setup import BOT_NAMES, GameSetup, setting_key
-from game.core import replay
+from game.app.setup import GameSetup
+from game.app.table_scene import TableScene
 from game.core.engine import CHANCE
-from game.services.i18n import pick, t
-from game.titles import registry
+from game.services.i18n import t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, sideways, value_text
 from game.titles.shinobazu.log import describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
-from game.ui.anim import Effects, Timeline
-from game.ui.movelog import MoveLog
-from game.ui.seats import draw_seat_badge, seat_layout
+from game.ui.seats import draw_seat_badge
 from game.ui.text import blit, wrap
 from game.ui.tween import pulse
-from game.ui.widgets import Button, ButtonRow, panel
+from game.ui.widgets import Button, panel
 
 TABLE = pygame.Rect(0, 0, 980, 720)
 CENTER = (490, 350)
@@ -38,98 +32,26 @@ HAND_W = 88
 TABLE_W = 56
 LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
-BOT_PAUSE = 0.55  # seconds a bot's move stays on show before the next (scaled by the animation speed)
 SEAT_0 = (120, 650)
 STACK_0 = (490, 480)
 
 
 def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
-    if setup is None:
-        info = registry.get("shinobazu")
-        saved = app.storage.get_setting(setting_key("shinobazu"))
-        setup = GameSetup.from_json("shinobazu", saved, info.min_players, info.max_players)
-    if seed is not None:
-        setup.seed = seed
-    return ShinobazuScene(app, setup, autoplay)
+    return ShinobazuScene.from_setup(app, setup, seed, autoplay)
 
 
-def seat_names(players: int) -> list[str]:
-    return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
-
-
-class ShinobazuScene(Scene):
+class ShinobazuScene(TableScene):
     """One game of Shinobazu: plays, forces, stances, showdowns, duels, to the final ranking."""
 
-    title_slug = "shinobazu"
+    title_slug, rules = "shinobazu", rules
+    LOG_RECT, LOG_TITLE = LOG, "sb.log_title"
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
-        super().__init__(app)
-        self.setup, self.autoplay = setup, autoplay
-        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-        self.rng = random.Random(self.seed)
-        self.state = rules.new_state(setup.players)
-        self.names = seat_names(setup.players)
-        self.levels = ["you", *setup.levels]
-        self.view = self.state.view(0)
-        self.now = 0.0
-        self.timeline = Timeline()
-        self.effects = Effects(random.Random(self.seed ^ 0xF00D))
-        self.log = MoveLog(LOG, t("sb.log_title"))
-        self.ticket: int | None = None
-        self.think_since = 0.0
-        self.answer = None  # a bot's answer, held until its pause is over
+        super().__init__(app, setup, autoplay)
         self.selected: Card | None = None
         self.tooltip: tuple[str, tuple[int, int]] | None = None
         self.panel_event = None  # the Showdown or Duel on show
         self.panel_until = 0.0
-        self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
-        self.anchors = seat_layout(setup.players)
-        self.recorded = False
-
-    # --- the loop ---------------------------------------------------------------------------------
-    def speed(self, seconds: float) -> float:
-        return seconds / self.app.anim_speed()
-
-    def update(self, dt: float) -> None:
-        self.now += dt
-        self.timeline.update(dt)
-        self.effects.update(dt, self.now)
-        if self.timeline.busy:
-            return
-        player = self.state.current_player()
-        if self.state.is_terminal():
-            self.finish()
-        elif player == CHANCE:
-            self.apply(self._chance())
-        elif player == 0 and not self.autoplay:
-            self._refresh_buttons()
-        else:
-            self._bot_turn(player)
-
-    def _chance(self):
-        """The first start player ("you start" fixes it) or the next dealt card, from our own generator."""
-        if self.state.phase == "start" and self.setup.human_starts:
-            return 0
-        return self.state.sample_chance(self.rng)
-
-    def _bot_turn(self, seat: int) -> None:
-        if self.ticket is None:
-            level = "normal" if seat == 0 else self.levels[seat]
-            history = [self.state.action_to_json(a) for a in self.state.history]
-            self.ticket = self.app.bots.submit("shinobazu", {"players": self.setup.players}, history, seat, level,
-                                               self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
-            self.think_since = self.now
-            return
-        self.answer = self.answer or self.app.bots.poll(self.ticket)
-        if self.answer is None or self.now - self.think_since < self.speed(BOT_PAUSE):
-            return
-        result, self.answer, self.ticket = self.answer, None, None
-        if result.ok:
-            action = self.state.action_from_json(result.action)
-        else:  # a bot that failed must not stall the table: log it and play on
-            self.log.add(t("sb.bot_error", name=self.names[seat]), theme.BAD)
-            action = self.rng.choice(self.state.legal_actions())
-        self.apply(action)
 
     def apply(self, action) -> None:
         """Hand an action to the engine, then tell and animate what happened."""
@@ -173,25 +95,10 @@ class ShinobazuScene(Scene):
         self.effects.popup(f"{event.delta:+d}", (pos[0], pos[1] - 40), self.now, 34, color)
         self.app.audio.play("hit" if event.delta > 0 else "pick")
 
-    def _banner(self, text: str, color, sound: str) -> None:
-        self.effects.show_banner(text, self.now, color)
-        self.app.audio.play(sound)
-
     def finish(self) -> None:
-        from game.app.summary import SummaryScene
-
-        scores = list(self.state.scores)
-        winners = list(self.state.winners())
-        if not self.recorded and not self.autoplay:
-            self.recorded = True
-            text = replay.dumps(replay.record(self.state, {"players": self.setup.players}, self.seed,
-                                              self.state.statistics()))
-            details = {"players": self.setup.players, "levels": self.levels, "scores": scores,
-                       "winners": winners, "human_share": (1 / len(winners)) if 0 in winners else 0.0}
-            self.app.storage.record_game("shinobazu", "win" if 0 in winners else "loss", self.state.rounds,
-                                         details, text)
-        self.timeline.queue(10.0)
-        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, scores, winners))
+        scores, winners = list(self.state.scores), list(self.state.winners())
+        self.record(winners, self.state.rounds, {"scores": scores})
+        self.show_summary(scores, winners)
 
     # --- human decisions --------------------------------------------------------------------------
     def human_turn(self) -> bool:

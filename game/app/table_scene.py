@@ -1,0 +1,159 @@
+"""What every table game's scene shares: the seats from the setup, the turn loop, bots in the worker, the record.
+
+A title's scene subclasses `TableScene`, names its `title_slug`, `rules` module, log rectangle and string keys,
+and adds its own drawing, telling and human decisions. The loop: while the timeline animates nothing happens;
+then the game ends, chance is drawn from the scene's own generator, the human decides, or a bot's move is asked
+of the app's worker and shown for at least `BOT_PAUSE` (scaled by the animation speed).
+"""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+
+import pygame
+
+from game.ai.levels import APP_THINK_MS
+from game.app.scene import Scene
+from game.app.setup import BOT_NAMES, GameSetup, setting_key
+from game.core import replay
+from game.core.engine import CHANCE
+from game.services.i18n import pick, t
+from game.titles import registry
+from game.ui import theme
+from game.ui.anim import Effects, Timeline
+from game.ui.movelog import MoveLog
+from game.ui.seats import seat_layout
+from game.ui.widgets import ButtonRow
+
+BOT_PAUSE = 0.55  # seconds a bot's move stays on show before the next (scaled by the animation speed)
+
+
+def seat_names(players: int) -> list[str]:
+    """"You" at seat 0, then the bots' names."""
+    return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
+
+
+class TableScene(Scene):
+    """One game at the table: you at seat 0 against bots; see the module docstring for the loop."""
+
+    title_slug: str
+    rules: ModuleType  # the title's rules module (new_state, START)
+    LOG_RECT: pygame.Rect
+    LOG_TITLE: str  # the move log's heading (a string key)
+    BOT_ERROR = "table.bot_error"
+    EFFECTS_SALT = 0xF00D
+
+    def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
+        super().__init__(app)
+        self.setup, self.autoplay = setup, autoplay
+        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.n = setup.players
+        self.state = self.rules.new_state(self.n)
+        self.names = seat_names(self.n)
+        self.levels = ["you", *setup.levels]
+        self.view = self.state.view(0)
+        self.now = 0.0
+        self.timeline = Timeline()
+        self.effects = Effects(random.Random(self.seed ^ self.EFFECTS_SALT))
+        self.log = MoveLog(self.LOG_RECT, t(self.LOG_TITLE))
+        self.ticket: int | None = None
+        self.think_since = 0.0
+        self.answer = None  # a bot's answer, held until its pause is over
+        self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
+        self.anchors = seat_layout(self.n)
+        self.recorded = False
+
+    @classmethod
+    def from_setup(cls, app, setup: GameSetup | None = None, seed: int | None = None,
+                   autoplay: bool = False) -> TableScene:
+        """The scene for `setup`, or for the setup last used for this title (and `seed`, if given)."""
+        if setup is None:
+            info = registry.get(cls.title_slug)
+            saved = app.storage.get_setting(setting_key(cls.title_slug))
+            setup = GameSetup.from_json(cls.title_slug, saved, info.min_players, info.max_players)
+        if seed is not None:
+            setup.seed = seed
+        return cls(app, setup, autoplay)
+
+    # --- the loop ---------------------------------------------------------------------------------
+    def speed(self, seconds: float) -> float:
+        return seconds / self.app.anim_speed()
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.timeline.update(dt)
+        self.effects.update(dt, self.now)
+        self.tick()
+        if self.timeline.busy:
+            return
+        player = self.state.current_player()
+        if self.state.is_terminal():
+            self.finish()
+        elif player == CHANCE:
+            self.apply(self._chance())
+        elif player == 0 and not self.autoplay:
+            self._refresh_buttons()
+        else:
+            self._bot_turn(player)
+
+    def tick(self) -> None:
+        """Each step, before the turn loop: let what is on show expire (a title's panels, flyers...)."""
+
+    def _chance(self):
+        """The first start player ("you start" fixes it), else the next chance outcome from our own generator."""
+        if self.state.phase == getattr(self.rules, "START", "start") and self.setup.human_starts:
+            return 0
+        return self.state.sample_chance(self.rng)
+
+    def _bot_turn(self, seat: int) -> None:
+        if self.ticket is None:
+            level = "normal" if seat == 0 else self.levels[seat]  # the demo plays your seat at Normal
+            history = [self.state.action_to_json(a) for a in self.state.history]
+            self.ticket = self.app.bots.submit(self.title_slug, {"players": self.n}, history, seat, level,
+                                               self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
+            self.think_since = self.now
+            return
+        self.answer = self.answer or self.app.bots.poll(self.ticket)
+        if self.answer is None or self.now - self.think_since < self.speed(BOT_PAUSE):
+            return
+        result, self.answer, self.ticket = self.answer, None, None
+        if result.ok:
+            action = self.state.action_from_json(result.action)
+        else:  # a bot that failed must not stall the table: log it and play on
+            self.log.add(t(self.BOT_ERROR, name=self.names[seat]), theme.BAD)
+            action = self.rng.choice(self.state.legal_actions())
+        self.apply(action)
+
+    def apply(self, action) -> None:
+        raise NotImplementedError
+
+    def _refresh_buttons(self) -> None:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        raise NotImplementedError
+
+    # --- shared pieces ----------------------------------------------------------------------------
+    def _banner(self, text: str, color, sound: str) -> None:
+        self.effects.show_banner(text, self.now, color)
+        self.app.audio.play(sound)
+
+    def record(self, winners: list[int], rounds: int, details: dict) -> None:
+        """Store the finished game once (never a demo): result, replay, and `details` with the line-up added."""
+        if self.recorded or self.autoplay:
+            return
+        self.recorded = True
+        text = replay.dumps(replay.record(self.state, {"players": self.n}, self.seed, self.state.statistics()))
+        details = {"players": self.n, "levels": self.levels, **details, "winners": winners,
+                   "human_share": (1 / len(winners)) if 0 in winners else 0.0}
+        self.app.storage.record_game(self.title_slug, "win" if 0 in winners else "loss", rounds, details, text)
+
+    def show_summary(self, results: list, winners: list[int], lower_wins: bool = True) -> None:
+        """Leave the table for the end-of-game summary."""
+        from game.app.summary import SummaryScene
+
+        self.timeline.queue(10.0)
+        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, results, winners,
+                                            lower_wins=lower_wins))
