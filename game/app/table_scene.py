@@ -135,7 +135,26 @@ class TableScene(Scene):
     def finish(self) -> None:
         raise NotImplementedError
 
+    def human_turn(self) -> bool:
+        raise NotImplementedError
+
     # --- shared pieces ----------------------------------------------------------------------------
+    def choose(self, action) -> None:
+        """The human's choice of a legal action (from a button or a click on the table)."""
+        if self.human_turn() and action in self.view.legal:
+            self.app.audio.play("menu_select")
+            self.apply(action)
+
+    def handle_table(self, event: pygame.event.Event) -> bool:
+        """Esc pauses, the wheel scrolls the move log; True when the event was taken."""
+        from game.app.overlays import PauseScene
+
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.audio.play("menu_select")
+            self.app.stack.push(PauseScene(self.app, self.title_slug))
+            return True
+        return self.log.handle(event)
+
     def _banner(self, text: str, color, sound: str) -> None:
         self.effects.show_banner(text, self.now, color)
         self.app.audio.play(sound)

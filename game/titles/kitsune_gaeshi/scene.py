@@ -171,20 +171,9 @@ class KitsuneScene(TableScene):
             for i, (label, action) in enumerate(options)]
         self.buttons.focus = 0
 
-    def choose(self, action) -> None:
-        if self.human_turn() and action in self.view.legal:
-            self.app.audio.play("menu_select")
-            self.apply(action)
-
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        from game.app.overlays import PauseScene
-
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("menu_select")
-            self.app.stack.push(PauseScene(self.app, self.title_slug))
-            return
-        if self.log.handle(event):
+        if self.handle_table(event):
             return
         if self.reveal is not None and self._dismiss(event):
             return

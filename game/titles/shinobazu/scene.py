@@ -145,11 +145,6 @@ class ShinobazuScene(TableScene):
             for i, (label, action) in enumerate(options)]
         self.buttons.focus = 0
 
-    def choose(self, action) -> None:
-        if self.human_turn() and action in self.view.legal:
-            self.app.audio.play("menu_select")
-            self.apply(action)
-
     def select(self, card: Card) -> None:
         if card in self.state.legal_cards(0):
             self.selected = card
@@ -165,13 +160,7 @@ class ShinobazuScene(TableScene):
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        from game.app.overlays import PauseScene
-
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("menu_select")
-            self.app.stack.push(PauseScene(self.app, self.title_slug))
-            return
-        if self.log.handle(event):
+        if self.handle_table(event):
             return
         if self.panel_event is not None and self._dismiss(event):
             return
