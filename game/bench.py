@@ -2,6 +2,8 @@
 
 `frames` runs the real scenes headless under autoplay, one fixed step per frame, and reports the
 milliseconds of input+update+draw per frame (the first 30 frames, which fill caches, are left out).
+`think` times a bot level's decisions (one process, iteration budget only) on positions reached by Easy
+play: `python -m game.bench think --title shinobazu --level normal --positions 200 --json`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,37 @@ def bench_frames(title: str, frames: int, seed: int) -> dict:
     }
 
 
+def bench_think(title: str, level: str, positions: int, players: int, seed: int) -> dict:
+    """Think time of `level` on `positions` decisions with a choice, sampled from games of Easy bots."""
+    import importlib
+    import time
+    from random import Random
+
+    from game.ai.levels import make_bot
+
+    rules = importlib.import_module(f"game.titles.{title}.rules")
+    rng, easy, states = Random(seed), make_bot(title, "easy"), []
+    while len(states) < positions:
+        state = rules.new_state(players=players)
+        while not state.is_terminal() and len(states) < positions:
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            if len(state.legal_actions()) > 1 and rng.random() < 0.5:
+                states.append(state.clone())
+            state.apply(easy.choose(state, rng))
+    bot, times = make_bot(title, level), []
+    for state in states:
+        began = time.perf_counter()
+        bot.choose(state, Random(seed))
+        times.append((time.perf_counter() - began) * 1000)
+    return {
+        "bench": "think", "title": title, "level": level, "players": players, "positions": len(times),
+        "seed": seed, "mean_ms": round(statistics.fmean(times), 2), "median_ms": round(statistics.median(times), 2),
+        "p95_ms": round(percentile(times, 95), 2), "max_ms": round(max(times), 2),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     sub = parser.add_subparsers(dest="bench", required=True)
@@ -52,10 +85,22 @@ def main(argv: list[str] | None = None) -> int:
     frames.add_argument("--frames", type=int, default=3000)
     frames.add_argument("--seed", type=int, default=1)
     frames.add_argument("--json", action="store_true")
+    think = sub.add_parser("think", help="a bot level's think time per decision")
+    think.add_argument("--title", default="shinobazu")
+    think.add_argument("--level", default="normal")
+    think.add_argument("--positions", type=int, default=200)
+    think.add_argument("--players", type=int, default=4)
+    think.add_argument("--seed", type=int, default=5)
+    think.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = bench_frames(args.title, args.frames, args.seed)
-    print(f"{result['title']}: {result['frames']} frames, median {result['median_ms']} ms, "
-          f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms (input+update+draw)")
+    if args.bench == "think":
+        result = bench_think(args.title, args.level, args.positions, args.players, args.seed)
+        print(f"{result['title']} {result['level']}: {result['positions']} decisions, mean {result['mean_ms']} ms, "
+              f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms")
+    else:
+        result = bench_frames(args.title, args.frames, args.seed)
+        print(f"{result['title']}: {result['frames']} frames, median {result['median_ms']} ms, "
+              f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms (input+update+draw)")
     if args.json:
         print(json.dumps(result))
     return 0

@@ -126,3 +126,12 @@ def test_the_title_list_scrolls_to_keep_the_focused_title_shown(app, monkeypatch
     app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0))
     assert scene.scroll == len(many) - menu.VISIBLE - 3
     app.tick(STEP)  # draws with the "more" hints
+
+
+def test_think_bench_prints_json(capsys):
+    from game.bench import main
+
+    assert main(["think", "--title", "shinobazu", "--level", "normal:10", "--positions", "6", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["bench"] == "think" and result["positions"] == 6
+    assert 0 < result["median_ms"] <= result["p95_ms"] <= result["max_ms"]
