@@ -222,7 +222,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.forced_on_you": {"en": "{name} forced a card on you, face down. Fight or pass?",
                          "ja": "{name}が裏向きの札を押し付けた。勝負かパスか？"},
     "sb.its_lead": {"en": "It is the lead card: {colour}.", "ja": "主導色の札: {colour}。"},
-    "sb.you_lost_challenge": {"en": "You lost the showdown alone. Challenge a passer to a Shinobazu duel?",
+    "sb.you_lost_challenge": {"en": "You alone lost the showdown: challenge a passer to a duel?",
                               "ja": "負け忍はあなた1人。パスした人に不忍勝負を挑む？"},
     "sb.challenged": {"en": "{name} challenges you to a Shinobazu duel!", "ja": "{name}が不忍勝負を挑んできた！"},
     "sb.three": {"en": "Three technique! 参の術", "ja": "参の術！"},
