@@ -1,4 +1,5 @@
-"""What a multiplayer game is set up with: seats, each opponent's level, who starts, an optional seed.
+"""What a multiplayer game is set up with: seats, each opponent's level, who starts, an optional seed, and the
+title's rule variants (its registry `options`).
 
 The last setup of each title is remembered in the settings table, so Rematch and the next visit start
 from the same choices.
@@ -20,6 +21,7 @@ class GameSetup:
     levels: list[str] = field(default_factory=lambda: ["normal", "normal", "normal"])
     human_starts: bool = False
     seed: int | None = None
+    options: dict[str, object] = field(default_factory=dict)  # rule variant -> value, for the engine
 
     @property
     def players(self) -> int:
@@ -29,11 +31,18 @@ class GameSetup:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, slug: str, data: object, min_players: int, max_players: int) -> GameSetup:
-        """A setup from saved settings; anything odd falls back to a sensible default."""
-        setup = cls(slug, ["normal"] * (min(max(4, min_players), max_players) - 1))
+    def from_json(cls, slug: str, data: object, min_players: int, max_players: int,
+                  options: tuple = ()) -> GameSetup:
+        """A setup from saved settings; anything odd falls back to a sensible default (the spec's rules)."""
+        setup = cls(slug, ["normal"] * (min(max(4, min_players), max_players) - 1),
+                    options={option.key: option.default for option in options})
         if not isinstance(data, dict):
             return setup
+        saved = data.get("options")
+        for option in options:
+            if isinstance(saved, dict) and saved.get(option.key) in option.values \
+                    and type(saved[option.key]) is type(option.default):
+                setup.options[option.key] = saved[option.key]
         levels = data.get("levels")
         if isinstance(levels, list) and min_players - 1 <= len(levels) <= max_players - 1 \
                 and all(level in LEVELS for level in levels):
@@ -46,6 +55,15 @@ class GameSetup:
 
 def setting_key(slug: str) -> str:
     return f"setup.{slug}"
+
+
+def saved_setup(app, slug: str) -> GameSetup:
+    """The setup last used for `slug` (or the defaults)."""
+    from game.titles import registry
+
+    info = registry.get(slug)
+    return GameSetup.from_json(slug, app.storage.get_setting(setting_key(slug)), info.min_players,
+                               info.max_players, info.options)
 
 
 BOT_NAMES = [("Hayate", "疾風"), ("Kaede", "楓"), ("Jin", "迅"), ("Sakura", "桜")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.scene import Scene
-from game.app.setup import LEVELS, GameSetup, setting_key
+from game.app.setup import LEVELS, saved_setup, setting_key
 from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
@@ -23,18 +23,19 @@ class GameSetupScene(Scene):
         super().__init__(app)
         self.info = registry.get(slug)
         self.title_slug = slug
-        saved = app.storage.get_setting(setting_key(slug))
-        self.setup = GameSetup.from_json(slug, saved, self.info.min_players, self.info.max_players)
+        self.setup = saved_setup(app, slug)
+        self.options = {option.key: option for option in self.info.options}
         self.seed_text = "" if self.setup.seed is None else str(self.setup.seed)
         self.focus = len(self.rows()) - 2  # Start
         self.area = pygame.Rect(240, 110, 800, 560)
 
     def rows(self) -> list[str]:
-        return ["opponents", *[f"level{i}" for i in range(len(self.setup.levels))], "starts", "seed", "start",
-                "back"]
+        return ["opponents", *[f"level{i}" for i in range(len(self.setup.levels))], "starts", *self.options,
+                "seed", "start", "back"]
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.area.x + 40, self.area.y + 24 + index * ROW_H, self.area.width - 80, ROW_H - 10)
+        height = min(ROW_H, (self.area.height - 40) // len(self.rows()))
+        return pygame.Rect(self.area.x + 40, self.area.y + 24 + index * height, self.area.width - 80, height - 10)
 
     # --- changes ----------------------------------------------------------------------------------
     def change(self, row: str, step: int) -> None:
@@ -47,6 +48,9 @@ class GameSetupScene(Scene):
             setup.levels[i] = LEVELS[(LEVELS.index(setup.levels[i]) + step) % len(LEVELS)]
         elif row == "starts":
             setup.human_starts = not setup.human_starts
+        elif row in self.options:
+            values = self.options[row].values
+            setup.options[row] = values[(values.index(setup.options[row]) + step) % len(values)]
         elif row == "start":
             self.start()
             return
@@ -113,6 +117,8 @@ class GameSetupScene(Scene):
             return t("setup.you_start") if self.setup.human_starts else t("setup.random_start")
         if row == "seed":
             return self.seed_text or t("setup.seed_random")
+        if row in self.options:
+            return t(self.options[row].label(self.setup.options[row]))
         return ""
 
     def label_text(self, row: str) -> str:
@@ -122,6 +128,8 @@ class GameSetupScene(Scene):
         if row.startswith("level"):
             en, ja = BOT_NAMES[int(row.removeprefix("level"))]
             return t("setup.level_of", name=pick(en, ja))
+        if row in self.options:
+            return t(f"option.{row}")
         return t(f"setup.{row}")
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

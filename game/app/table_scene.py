@@ -15,11 +15,10 @@ import pygame
 
 from game.ai.levels import APP_THINK_MS
 from game.app.scene import Scene
-from game.app.setup import BOT_NAMES, GameSetup, setting_key
+from game.app.setup import BOT_NAMES, GameSetup, saved_setup
 from game.core import replay
 from game.core.engine import CHANCE
 from game.services.i18n import pick, t
-from game.titles import registry
 from game.ui import theme
 from game.ui.anim import Effects, Timeline
 from game.ui.movelog import MoveLog
@@ -50,7 +49,7 @@ class TableScene(Scene):
         self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
         self.rng = random.Random(self.seed)
         self.n = setup.players
-        self.state = self.rules.new_state(self.n)
+        self.state = self.rules.new_state(self.n, **setup.options)
         self.names = seat_names(self.n)
         self.levels = ["you", *setup.levels]
         self.view = self.state.view(0)
@@ -70,9 +69,7 @@ class TableScene(Scene):
                    autoplay: bool = False) -> TableScene:
         """The scene for `setup`, or for the setup last used for this title (and `seed`, if given)."""
         if setup is None:
-            info = registry.get(cls.title_slug)
-            saved = app.storage.get_setting(setting_key(cls.title_slug))
-            setup = GameSetup.from_json(cls.title_slug, saved, info.min_players, info.max_players)
+            setup = saved_setup(app, cls.title_slug)
         if seed is not None:
             setup.seed = seed
         return cls(app, setup, autoplay)
@@ -164,8 +161,10 @@ class TableScene(Scene):
         if self.recorded or self.autoplay:
             return
         self.recorded = True
-        text = replay.dumps(replay.record(self.state, {"players": self.n}, self.seed, self.state.statistics()))
-        details = {"players": self.n, "levels": self.levels, **details, "winners": winners,
+        options = {"players": self.n, **self.setup.options}
+        text = replay.dumps(replay.record(self.state, options, self.seed, self.state.statistics()))
+        details = {"players": self.n, "levels": self.levels, "options": self.setup.options, **details,
+                   "winners": winners,
                    "human_share": (1 / len(winners)) if 0 in winners else 0.0}
         self.app.storage.record_game(self.title_slug, "win" if 0 in winners else "loss", rounds, details, text)
 

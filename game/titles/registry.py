@@ -14,6 +14,19 @@ from game.services.i18n import pick
 
 
 @dataclass(frozen=True)
+class Option:
+    """A rule variant the setup screen offers: its engine keyword, the values in the order shown, and the
+    default (the spec's). Labels are the strings "option.<key>" and "option.<key>.<value>"."""
+
+    key: str
+    values: tuple
+    default: object
+
+    def label(self, value: object) -> str:
+        return f"option.{self.key}.{value}"
+
+
+@dataclass(frozen=True)
 class TitleInfo:
     """One title as the menu lists it."""
 
@@ -24,6 +37,7 @@ class TitleInfo:
     max_players: int
     pitch_en: str
     pitch_ja: str
+    options: tuple[Option, ...] = ()  # rule variants, passed to the engine's new_state by keyword
 
     @property
     def solo(self) -> bool:
@@ -67,11 +81,15 @@ TITLES: dict[str, TitleInfo] = {
             "hige_mekuri", "Hige-mekuri", "ヒゲめくり", 2, 2,
             "Turn over leaders of 1900 in turn: Queen Victoria wins, and a beard lets you flip again.",
             "1900年頃の指導者を交互にめくる。ヴィクトリアで勝ち、ヒゲならもう一枚。",
+            (Option("variant", ("default", "mckinley"), "default"),),
         ),
         TitleInfo(
             "kitsune_gaeshi", "Kitsune-gaeshi", "狐返し", 3, 4,
             "Draw, peek and declare bride or fox, true or not; or flip them all, betting on two foxes.",
             "札を引いて花嫁か狐かを宣言（嘘でもよい）。狐が2枚以上と読んだら全部返せ。",
+            (Option("companion", ("standard", "casual"), "standard"),
+             Option("two_left", ("continue", "early_finish"), "continue"),
+             Option("fox_count", (2, 3, 4, 5), 3)),
         ),
     ]
 }

@@ -15,11 +15,10 @@ from functools import lru_cache
 import pygame
 
 from game.app.scene import Scene
-from game.app.setup import BOT_NAMES, GameSetup, setting_key
+from game.app.setup import BOT_NAMES, GameSetup, saved_setup
 from game.core import replay
 from game.core.engine import CHANCE
 from game.services.i18n import pick, t
-from game.titles import registry
 from game.titles.hige_mekuri import bots, rules
 from game.titles.hige_mekuri.cards import (
     card_back,
@@ -64,9 +63,7 @@ GOLD = (236, 186, 60)
 
 def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
     if setup is None:
-        info = registry.get("hige_mekuri")
-        saved = app.storage.get_setting(setting_key("hige_mekuri"))
-        setup = GameSetup.from_json("hige_mekuri", saved, info.min_players, info.max_players)
+        setup = saved_setup(app, "hige_mekuri")
     if seed is not None:
         setup.seed = seed
     return HigeScene(app, setup, autoplay)
@@ -103,7 +100,7 @@ class HigeScene(Scene):
     def new_game(self, first: int) -> None:
         """Start a game (of the series) with `first` to flip first."""
         self.first = first
-        self.state = rules.new_state(first=first)
+        self.state = rules.new_state(first=first, **self.setup.options)
         self.shown = 0  # turned cards the row shows so far
         self.flying: tuple[str, float, float] | None = None  # card, start, duration
         self.spot: str | None = None  # the card in the spotlight
@@ -239,10 +236,11 @@ class HigeScene(Scene):
         self.games += 1
         if not self.autoplay and not self.recorded:
             self.recorded = True
-            options = {"first": self.first}
+            options = {"first": self.first, **self.setup.options}
             text = replay.dumps(replay.record(self.state, options, self.seed, self.state.statistics()))
             details = {"levels": self.levels, "winners": [winner], "human_share": 1.0 if winner == 0 else 0.0,
-                       "first": self.first, "flips": len(self.state.revealed), "series": list(self.wins)}
+                       "first": self.first, "flips": len(self.state.revealed), "series": list(self.wins),
+                       "options": self.setup.options}
             self.app.storage.record_game("hige_mekuri", "win" if winner == 0 else "loss", self.state.turn, details,
                                          text)
         x, y = END_PANEL.x + 20, END_PANEL.bottom - 70

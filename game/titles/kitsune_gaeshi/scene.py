@@ -24,6 +24,7 @@ from game.titles.kitsune_gaeshi.rules import (
     DECLARE_BRIDE,
     DECLARE_FOX,
     DRAW,
+    EARLY_FINISH,
     FLIP,
     FOX,
     SOULS,
@@ -260,8 +261,10 @@ class KitsuneScene(TableScene):
         rule = t(f"kg.rule.{v.companion}")
         blit(surface, t("kg.rules_line", foxes=v.fox_count, brides=CARDS - v.fox_count, rule=rule), 15,
              (960, 16), theme.INK_DIM, anchor="topright")
+        if self.state.two_left == EARLY_FINISH:
+            blit(surface, t("kg.early_finish_line"), 15, (960, 38), theme.INK_DIM, anchor="topright")
         if self.autoplay:
-            blit(surface, t("kg.demo"), 16, (960, 38), theme.SKY, True, "topright")
+            blit(surface, t("kg.demo"), 16, (960, 58), theme.SKY, True, "topright")
         deck = card_back(64)
         pos = (CENTER[0] - 120, CENTER[1] - 50)
         for k in range(min(3, v.deck_size)):

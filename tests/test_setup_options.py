@@ -1,0 +1,103 @@
+"""Rule variants on the setup screen: offered per title, remembered, checked when loaded, and played and replayed."""
+
+import random
+
+import pygame
+import pytest
+
+from game.app.app import STEP
+from game.app.setup import GameSetup, saved_setup, setting_key
+from game.app.setup_scene import GameSetupScene
+from game.core import replay
+from game.titles import registry
+from game.titles.hige_mekuri.scene import HigeScene
+from game.titles.kitsune_gaeshi import rules as kitsune
+from game.titles.kitsune_gaeshi.scene import KitsuneScene
+
+KITSUNE = registry.get("kitsune_gaeshi").options
+
+
+def press(app, key: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.tick(STEP)
+
+
+def test_defaults_are_the_specs_rules():
+    setup = GameSetup.from_json("kitsune_gaeshi", None, 3, 4, KITSUNE)
+    assert setup.options == {"companion": "standard", "two_left": "continue", "fox_count": 3}
+    assert registry.get("shinobazu").options == ()
+
+
+@pytest.mark.parametrize("saved, expected", [
+    ({"companion": "casual", "two_left": "early_finish", "fox_count": 4},
+     {"companion": "casual", "two_left": "early_finish", "fox_count": 4}),
+    ({"companion": "hardcore", "fox_count": 9}, {"companion": "standard", "two_left": "continue", "fox_count": 3}),
+    ({"fox_count": "4", "two_left": None}, {"companion": "standard", "two_left": "continue", "fox_count": 3}),
+    ({"fox_count": True}, {"companion": "standard", "two_left": "continue", "fox_count": 3}),
+    ("casual", {"companion": "standard", "two_left": "continue", "fox_count": 3}),
+])
+def test_saved_options_are_checked(saved, expected):
+    setup = GameSetup.from_json("kitsune_gaeshi", {"levels": ["easy"] * 2, "options": saved}, 3, 4, KITSUNE)
+    assert setup.options == expected
+    assert setup.levels == ["easy", "easy"]
+
+
+def test_the_setup_screen_changes_an_option_and_the_game_plays_by_it(app):
+    app.stack.push(GameSetupScene(app, "kitsune_gaeshi"))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    rows = scene.rows()
+    assert rows.index("companion") < rows.index("seed")
+    assert all(scene.row_rect(i).bottom <= scene.area.bottom for i in range(len(rows)))
+    scene.focus = rows.index("companion")
+    press(app, pygame.K_RIGHT)
+    scene.focus = rows.index("fox_count")
+    press(app, pygame.K_LEFT)
+    assert scene.value_text("companion") == "casual: hidden foxes only"
+    assert scene.value_text("fox_count") == "2"
+    scene.start()
+    app.tick(STEP)
+    table = app.stack.top
+    assert isinstance(table, KitsuneScene)
+    assert (table.state.companion, table.state.fox_count, table.state.two_left) == ("casual", 2, "continue")
+    assert saved_setup(app, "kitsune_gaeshi").options["companion"] == "casual"
+    assert app.storage.get_setting(setting_key("kitsune_gaeshi"))["options"]["fox_count"] == 2
+
+
+def test_a_game_under_variants_is_recorded_with_a_replay_that_plays_back(app):
+    from game.app.summary import SummaryScene
+
+    app.change_settings(anim_speed="fast")
+    options = {"companion": "casual", "two_left": "early_finish", "fox_count": 4}
+    scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 3, seed=4, options=options))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    rng = random.Random(2)
+    for _ in range(60_000):
+        if isinstance(app.stack.top, SummaryScene):
+            break
+        if scene.human_turn():
+            scene.choose(rng.choice(list(scene.view.legal)))
+        app.tick(STEP)
+    assert isinstance(app.stack.top, SummaryScene)
+    assert sum(s > 0 for s in scene.state.souls) >= 2  # early finish: two are left at the end
+    (game,) = app.storage.finished_games("kitsune_gaeshi")
+    assert game["details"]["options"] == options
+    (text,) = [row[0] for row in app.storage._conn.execute("SELECT replay FROM games")]
+    again = replay.play_back(replay.loads(text), kitsune.new_state)
+    assert again.souls == scene.state.souls and again.fox_count == 4
+
+
+def test_hige_mekuri_offers_the_mckinley_line_up(app):
+    app.stack.push(GameSetupScene(app, "hige_mekuri"))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    scene.focus = scene.rows().index("variant")
+    press(app, pygame.K_RIGHT)
+    assert scene.value_text("variant") == "McKinley (first player 3/5)"
+    scene.start()
+    app.tick(STEP)
+    assert isinstance(app.stack.top, HigeScene)
+    state = app.stack.top.state
+    assert state.variant == "mckinley"
+    assert (state.cards["USA"].person, state.cards["USA"].category) == ("William McKinley", "clean")
