@@ -126,3 +126,22 @@ def test_log_hides_cards_drawn_by_others_and_tells_every_effect():
                   rules.RedealCalled(1, (card,) * 3), rules.SuddenDeath(1, (card,), False),
                   rules.GameOver(rules.POINTS, (0, 1), (3, 3, 1, 0))):
         assert describe(event, 0, NAMES)[0]
+
+
+def test_a_kick_that_gives_a_rival_the_sixth_rank_asks_for_a_second_click(app):
+    scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=1))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.state = rules.position(["KD", "", ""], rows=["9S", "10H JH QH KH AH", "JC"], pool="AS AD")
+    scene.view = scene.state.view(0)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.hand_rect(rules.CARD_BY_ID["KD"]).center,
+                                    button=1))
+    scene.timeline.beats.clear()
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.slot_rect(0, "9").center, button=1))
+    scene.timeline.beats.clear()
+    assert scene.state.phase == rules.KICK_TO and scene.gives_sixth(1) and not scene.gives_sixth(2)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.badge_center(1), button=1))
+    assert scene.state.phase == rules.KICK_TO and scene.armed == rules.KickTo(1)  # warned, nothing given yet
+    assert any("Confirm" in label for label, _, _ in scene.options())
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.badge_center(1), button=1))
+    assert scene.state.is_terminal() and scene.state.result == ("sudden_death", (1,))

@@ -301,6 +301,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.hover": {"en": "{card} {effect}: {what}", "ja": "{card} {effect}：{what}"},
     "fj.then": {"en": "What happens: {what}", "ja": "効果：{what}"},
     "fj.dead": {"en": "already in your row", "ja": "すでに列にある"},
+    "fj.sixth_confirm_button": {"en": "Confirm: {name} wins", "ja": "確定：{name}の勝ち"},
+    "fj.sixth_confirm": {"en": "Click again to let {name} win the game", "ja": "もう一度押すと{name}の勝ち"},
     "fj.has_rank": {"en": "already has a {rank}", "ja": "{rank}を持っている"},
     "fj.sixth": {"en": "gives {name} the sixth rank!", "ja": "{name}が6人そろってしまう！"},
     "fj.dealing": {"en": "Dealing…", "ja": "配っています…"},

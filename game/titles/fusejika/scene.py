@@ -80,6 +80,22 @@ class FusejikaScene(TableScene):
         self.dragging = False
         self.mouse = (0, 0)
         self.hints: list[str] = []  # what each button will do
+        self.armed: KickTo | None = None  # a kick that gives a rival the sixth rank, waiting for a second click
+
+    def gives_sixth(self, seat: int) -> bool:
+        """Whether kicking the chosen card to `seat` completes their six ranks (they win at once)."""
+        return rank_mask(self.view.rows[seat]) | BIT[self.view.kick_card] == ALL
+
+    def choose(self, action) -> None:
+        """As at any table, but a kick that hands a rival the sixth rank asks for a second click."""
+        if type(action) is KickTo and self.gives_sixth(action.target) and self.armed != action \
+                and action in self.view.legal:
+            self.armed = action
+            self.buttons.buttons = []
+            self.app.audio.play("warning")
+            return
+        self.armed = None
+        super().choose(action)
 
     def tick(self) -> None:
         self.flyers = [f for f in self.flyers if self.now - f.t0 < f.duration]
@@ -233,8 +249,10 @@ class FusejikaScene(TableScene):
                 text = t("fj.kick_button", card=card_text(action.card))
             elif kind is KickTo:
                 text = t("fj.kick_to_button", name=self.names[action.target])
-                if rank_mask(v.rows[action.target]) | BIT[v.kick_card] == ALL:
+                if self.gives_sixth(action.target):
                     what = t("fj.sixth", name=self.names[action.target])
+                if action == self.armed:
+                    text = t("fj.sixth_confirm_button", name=self.names[action.target])
             elif kind is Copy:
                 text = t("fj.copy_button", rank=action.rank, effect=t(f"fj.effect.{action.rank}"))
                 what = self.effect_text(action.rank, v.rows[0], v.source)
@@ -482,8 +500,9 @@ class FusejikaScene(TableScene):
         if KickTo(seat) in v.legal:
             shade = tuple(int(c * (0.5 + 0.5 * pulse(self.now, 0.9))) for c in theme.ACCENT)
             pygame.draw.rect(surface, shade, rect, 4, border_radius=14)
-            if rank_mask(v.rows[seat]) | BIT[card] == ALL:
-                blit(surface, t("fj.sixth", name=self.names[seat]), 15, (rect.centerx, rect.bottom + 2), theme.BAD,
+            if self.gives_sixth(seat):
+                warning = "fj.sixth_confirm" if self.armed == KickTo(seat) else "fj.sixth"
+                blit(surface, t(warning, name=self.names[seat]), 15, (rect.centerx, rect.bottom + 2), theme.BAD,
                      True, "midtop")
         else:
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -517,7 +536,7 @@ class FusejikaScene(TableScene):
     def _draw_actions(self, surface: pygame.Surface) -> None:
         panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
         text, color = self.prompt()
-        for i, line in enumerate(wrap(text, 16, ACTIONS.width - 24)[:4]):
+        for i, line in enumerate(wrap(text, 16, ACTIONS.width - 24, True)[:4]):
             blit(surface, line, 16, (ACTIONS.x + 12, ACTIONS.y + 8 + i * 19), color, True)
         if self.human_turn():
             self.buttons.draw(surface)
@@ -525,7 +544,7 @@ class FusejikaScene(TableScene):
             index = self.buttons.hover if self.buttons.hover is not None else self.buttons.focus
             if buttons and 0 <= index < len(self.hints) and self.hints[index]:
                 y = buttons[-1].rect.bottom + 8
-                for i, line in enumerate(wrap(t("fj.then", what=self.hints[index]), 15, ACTIONS.width - 24)[:3]):
+                for i, line in enumerate(wrap(t("fj.then", what=self.hints[index]), 15, ACTIONS.width - 24, True)[:3]):
                     blit(surface, line, 15, (ACTIONS.x + 12, y + i * 18), theme.WARN, True)
 
     def prompt(self) -> tuple[str, tuple[int, int, int]]:

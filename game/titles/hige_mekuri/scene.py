@@ -473,7 +473,7 @@ class HigeScene(Scene):
         mine = self.human_turn()
         panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if mine else None)
         prompt, color = self.prompt()
-        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28)[:3]):
+        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:3]):
             blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 10 + i * 20), color, True)
         if mine:
             self.buttons.buttons[-1].label = t("hm.odds_hide" if self.show_odds else "hm.odds_show")

@@ -285,7 +285,7 @@ class KitsuneScene(TableScene):
     def _draw_actions(self, surface: pygame.Surface) -> None:
         panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
         prompt, color = self.prompt()
-        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28)[:3]):
+        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:3]):
             blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 12 + i * 21), color, True)
         if not self.human_turn():
             return

@@ -339,7 +339,7 @@ class ShinobazuScene(TableScene):
     def _draw_actions(self, surface: pygame.Surface) -> None:
         panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
         prompt, color = self.prompt()
-        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28)[:2]):
+        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:2]):
             blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 12 + i * 22), color, True)
         if self.human_turn():
             self.buttons.draw(surface)
