@@ -155,6 +155,7 @@ class GameSetupScene(Scene):
         panel(surface, rect, theme.PANEL_HI if focused else theme.BG, theme.ACCENT if focused else None)
         blit(surface, self.label_text(row), 23, (rect.x + 24, rect.centery), theme.INK, anchor="midleft")
         value = self.value_text(row)
-        shown = value if row == "seed" else f"◀  {value}  ▶"
+        fixed = row == "seed" or (row == "opponents" and self.info.min_players == self.info.max_players)
+        shown = value if fixed else f"◀  {value}  ▶"
         blit(surface, shown, 23, (rect.right - 24, rect.centery), theme.ACCENT if focused else theme.INK_DIM, True,
              "midright")
