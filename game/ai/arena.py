@@ -29,6 +29,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -312,6 +313,16 @@ def summarise_first(results: list[list[Seat]], names: list[str]) -> dict:
     return {**row([g for g, s in zip(results, started, strict=True) if s is not None]), "by_bot": by_bot}
 
 
+def progress(results: Iterable, games: int) -> list:
+    """Collect the games' results, telling stderr at every tenth of the run (long runs take an hour)."""
+    collected, step = [], max(1, games // 10)
+    for result in results:
+        collected.append(result)
+        if games >= 100 and len(collected) % step == 0:
+            print(f"arena: {len(collected)}/{games} games", file=sys.stderr, flush=True)
+    return collected
+
+
 def run_table(title: Title, names: list[str], games: int, seed: int, options: dict, jobs: int) -> dict:
     """Play `games` games of the line-up `names` (one bot per seat, rotated) and return the statistics."""
     players = title.rules.new_state(**options).num_players
@@ -324,9 +335,9 @@ def run_table(title: Title, names: list[str], games: int, seed: int, options: di
     play = partial(play_table, title, names, options, seed)
     if jobs > 1 and games > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play, range(games), chunksize=max(1, games // (4 * jobs))))
+            results = progress(pool.map(play, range(games), chunksize=max(1, games // (20 * jobs))), games)
     else:
-        results = [play(game) for game in range(games)]
+        results = progress(map(play, range(games)), games)
     elapsed = time.perf_counter() - began
     report = {
         "title": title.slug, "metric": "win_share", "players": players, "games": games, "seed": seed,
