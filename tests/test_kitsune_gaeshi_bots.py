@@ -11,6 +11,7 @@ from game.titles.kitsune_gaeshi.bots import (
     BOTS,
     EasyBot,
     ModelSearchBot,
+    PRIOR_FAKE,
     Posterior,
     evaluate,
     fit,
@@ -104,6 +105,19 @@ def test_fit_learns_a_liar_from_revealed_rounds():
     state.apply(FLIP)
     rates = fit(state.view(1))
     assert rates[2][1] > rates[0][1] and rates[2][1] > 0.5
+
+
+def test_fit_reads_a_table_of_liars_from_its_first_reveal():
+    """Two opponents faked foxes: every opponent, even one with nothing revealed yet, is now thought likelier to
+    fake; the fakers most of all. The viewer's own cards do not count."""
+    state = lay(position(4, 0), "B>b B>f B>f")
+    state.apply(FLIP)  # seat 3 flips: no fox, it fails
+    fresh = fit(position(4, 0).view(0))
+    rates = fit(state.view(0))
+    assert fresh[3][2] == pytest.approx(PRIOR_FAKE["standard"])
+    assert rates[3][2] > 2 * PRIOR_FAKE["standard"]
+    assert rates[1][2] > rates[3][2] and rates[2][2] > rates[3][2]
+    assert fit(state.view(1))[3][2] < rates[3][2]  # to seat 1, its own fake says nothing about the table
 
 
 def test_posterior_believes_a_known_liar_hides_foxes():

@@ -48,9 +48,13 @@ FAKE_FOX = {"standard": 0.06, CASUAL: 0.2}  # P(declare fox | bride)
 HIDE_SECOND = 0.6  # the policy hides a fox this often once a fox is declared (spec 9: 0.5-0.7)
 HIDE_FIRST = 0.1  # ... and this often when no fox is declared yet
 FAKE = {"standard": 0.04, CASUAL: 0.25}  # the policy declares a bride a fox this often (casual: with one fox shown)
-# The opponent model's priors (per context) and their weight in pseudo-observations.
-PRIOR_HIDE = (0.15, 0.5)  # P(declare bride | fox) with no fox declared yet / with one or more declared
-PRIOR_FAKE = {"standard": 0.06, CASUAL: 0.2}
+# The opponent model: neutral base rates (per context), pulled toward the table's revealed lies (TABLE_WEIGHT
+# pseudo-observations of the base), which in turn are each opponent's prior (PRIOR_WEIGHT pseudo-observations).
+# Measured lie rates (docs/measurements.md): Easy hides 10% / 60% and fakes 4%; plain ISMCTS hides 51% / 48%
+# and fakes 19%. Priors fixed at Easy's rates made the model misread search bots for half a game.
+PRIOR_HIDE = (0.3, 0.5)  # P(declare bride | fox) with no fox declared yet / with one or more declared
+PRIOR_FAKE = {"standard": 0.12, CASUAL: 0.25}
+TABLE_WEIGHT = 4.0
 PRIOR_WEIGHT = 4.0
 
 
@@ -191,7 +195,8 @@ def contexts(tables: tuple) -> dict[int, int]:
 
 def fit(view: KitsuneView) -> list[tuple[float, float, float]]:
     """Per seat (hide with no fox declared, hide with a fox declared, fake): Beta-posterior means of the lie
-    rates, from the cards revealed at earlier flips."""
+    rates, from the cards revealed at earlier flips; the prior of each opponent is the rate of all opponents
+    together (so a table of liars is read from its first reveals), itself drawn toward neutral base rates."""
     rule = view.companion
     counts = [[0, 0, 0, 0, 0, 0] for _ in range(view.players)]  # foxes0, hidden0, foxes1, hidden1, brides, fakes
     for record in view.past:
@@ -206,9 +211,11 @@ def fit(view: KitsuneView) -> list[tuple[float, float, float]]:
                 else:
                     c[4] += 1
                     c[5] += card.declared == FOX
+    table = [sum(c[i] for seat, c in enumerate(counts) if seat != view.seat) for i in range(6)]
+    base = (PRIOR_HIDE[0], PRIOR_HIDE[1], PRIOR_FAKE[rule])
+    prior = [(TABLE_WEIGHT * base[j] + table[2 * j + 1]) / (TABLE_WEIGHT + table[2 * j]) for j in range(3)]
     w = PRIOR_WEIGHT
-    return [((w * PRIOR_HIDE[0] + c[1]) / (w + c[0]), (w * PRIOR_HIDE[1] + c[3]) / (w + c[2]),
-             (w * PRIOR_FAKE[rule] + c[5]) / (w + c[4])) for c in counts]
+    return [tuple((w * prior[j] + c[2 * j + 1]) / (w + c[2 * j]) for j in range(3)) for c in counts]
 
 
 def likelihoods(view: KitsuneView, slots: list[tuple[int, int]]) -> list[tuple[float, float]]:
