@@ -20,3 +20,28 @@ def app(tmp_path):
     application = App(headless=True, storage=Storage(tmp_path / "test.sqlite3"))
     yield application
     application.close()
+
+
+@pytest.fixture
+def play_to_summary(app):
+    """Push a table scene and play it through the app, the human choosing at random, until the summary shows
+    (or 60,000 frames pass); returns the scene on top at the end."""
+    import random
+
+    from game.app.app import STEP
+    from game.app.summary import SummaryScene
+
+    def play(scene, seed: int):
+        app.change_settings(anim_speed="fast")
+        app.stack.push(scene)
+        app.stack.apply_pending()
+        rng = random.Random(seed)
+        for _ in range(60_000):
+            if isinstance(app.stack.top, SummaryScene):
+                break
+            if scene.human_turn():
+                scene.choose(rng.choice(list(scene.view.legal)))
+            app.tick(STEP)
+        return app.stack.top
+
+    return play

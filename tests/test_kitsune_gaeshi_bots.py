@@ -9,13 +9,12 @@ from game.ai.levels import make_bot
 from game.core.engine import play_chance
 from game.titles.kitsune_gaeshi.bots import (
     BOTS,
+    PRIOR_FAKE,
     EasyBot,
     ModelSearchBot,
-    PRIOR_FAKE,
     Posterior,
     evaluate,
     fit,
-    make_search_bot,
     p_success,
     rollout_policy,
     soul_shares,
@@ -163,7 +162,7 @@ def test_model_search_bot_is_fair(model):
 def test_named_bots_and_the_levels_hook():
     assert set(BOTS) >= {"normal", "hard", "plain"}
     assert BOTS["normal"]().model and not BOTS["plain"]().model
-    assert make_search_bot("normal:50").iterations == 50
+    assert make_bot("kitsune_gaeshi", "normal:50").iterations == 50
     state = decision_positions(1, seed=2)[0]
     assert ModelSearchBot("t", 20).choose(state, Random(0)) in state.legal_actions()
 

@@ -1,6 +1,5 @@
 """Kitsune-gaeshi at the table: a whole game through the scene, secrets kept, and a log that hides faces."""
 
-import random
 
 from game.app.app import STEP
 from game.app.setup import GameSetup
@@ -13,19 +12,9 @@ from game.titles.kitsune_gaeshi.scene import KitsuneScene
 NAMES = ["You", "Hayate", "Kaede", "Jin"]
 
 
-def test_a_whole_game_through_the_scene_is_recorded(app):
-    app.change_settings(anim_speed="fast")
+def test_a_whole_game_through_the_scene_is_recorded(app, play_to_summary):
     scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 2, seed=12))
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    rng = random.Random(5)
-    for _ in range(60_000):
-        if isinstance(app.stack.top, SummaryScene):
-            break
-        if scene.human_turn():
-            scene.choose(rng.choice(list(scene.view.legal)))
-        app.tick(STEP)
-    assert isinstance(app.stack.top, SummaryScene)
+    assert isinstance(play_to_summary(scene, 5), SummaryScene)
     assert scene.state.is_terminal() and scene.state.winners
     (game,) = app.storage.finished_games("kitsune_gaeshi")
     assert game["details"]["levels"] == ["you", "easy", "easy"]

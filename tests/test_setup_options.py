@@ -1,6 +1,5 @@
 """Rule variants on the setup screen: offered per title, remembered, checked when loaded, and played and replayed."""
 
-import random
 
 import pygame
 import pytest
@@ -8,6 +7,7 @@ import pytest
 from game.app.app import STEP
 from game.app.setup import GameSetup, saved_setup, setting_key
 from game.app.setup_scene import GameSetupScene
+from game.app.summary import SummaryScene
 from game.core import replay
 from game.titles import registry
 from game.titles.hige_mekuri.scene import HigeScene
@@ -64,22 +64,10 @@ def test_the_setup_screen_changes_an_option_and_the_game_plays_by_it(app):
     assert app.storage.get_setting(setting_key("kitsune_gaeshi"))["options"]["fox_count"] == 2
 
 
-def test_a_game_under_variants_is_recorded_with_a_replay_that_plays_back(app):
-    from game.app.summary import SummaryScene
-
-    app.change_settings(anim_speed="fast")
+def test_a_game_under_variants_is_recorded_with_a_replay_that_plays_back(app, play_to_summary):
     options = {"companion": "casual", "two_left": "early_finish", "fox_count": 4}
     scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 3, seed=4, options=options))
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    rng = random.Random(2)
-    for _ in range(60_000):
-        if isinstance(app.stack.top, SummaryScene):
-            break
-        if scene.human_turn():
-            scene.choose(rng.choice(list(scene.view.legal)))
-        app.tick(STEP)
-    assert isinstance(app.stack.top, SummaryScene)
+    assert isinstance(play_to_summary(scene, 2), SummaryScene)
     assert sum(s > 0 for s in scene.state.souls) >= 2  # early finish: two are left at the end
     (game,) = app.storage.finished_games("kitsune_gaeshi")
     assert game["details"]["options"] == options

@@ -1,6 +1,5 @@
 """Shinobazu at the table: a whole game through the scene, and a move log that keeps secrets."""
 
-import random
 
 from game.app.app import STEP
 from game.app.setup import GameSetup
@@ -13,19 +12,9 @@ from game.titles.shinobazu.scene import ShinobazuScene
 NAMES = ["You", "Hayate", "Kaede", "Jin"]
 
 
-def test_a_whole_game_through_the_scene_is_recorded(app):
-    app.change_settings(anim_speed="fast")
+def test_a_whole_game_through_the_scene_is_recorded(app, play_to_summary):
     scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=12))
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    rng = random.Random(5)
-    for _ in range(60_000):
-        if isinstance(app.stack.top, SummaryScene):
-            break
-        if scene.human_turn():
-            scene.choose(rng.choice(list(scene.view.legal)))
-        app.tick(STEP)
-    assert isinstance(app.stack.top, SummaryScene)
+    assert isinstance(play_to_summary(scene, 5), SummaryScene)
     assert scene.state.is_terminal() and max(scene.state.scores) >= 5
     (game,) = app.storage.finished_games("shinobazu")
     assert game["details"]["levels"] == ["you", "easy", "easy", "easy"]

@@ -15,9 +15,10 @@ deadline (`think_ms`), and the search stops at whichever comes first.
 #   evaluate(state) -> list[float]         per-seat estimate of returns() in [0, 1] wherever a truncated rollout
 #                                          stops (chance nodes too); used only with max_rollout_depth. [none]
 #   SEARCH = {...}                         overrides of DEFAULTS below, e.g. {"normal": 300, "max_rollout_depth": 15}.
-#   make_search_bot(level, iterations, think_ms) -> Bot
-#                                          builds Normal/Hard itself (e.g. a search over weighted determinizations,
-#                                          Kitsune-gaeshi's opponent model); held to the fairness test. [SearchBot]
+#   make_search_bot(name, iterations, think_ms) -> Bot
+#                                          builds Normal/Hard itself, e.g. a SearchBot whose `root` weighs the
+#                                          determinizations (Kitsune-gaeshi's opponent model); held to the fairness
+#                                          test. [SearchBot]
 # And of its rules: for the player to move, legal_actions() is the same list, in the same order, in a state and in
 # any resample of it for that player, and resample(seat, rng) depends only on view(seat) and rng.
 
@@ -85,12 +86,16 @@ class SearchBot:
         self.max_rollout_depth, self.opponents = max_rollout_depth, opponents
         self.last: ISMCTS | None = None  # the latest search, for statistics
 
+    def root(self, state: State) -> Any:
+        """What the search resamples its determinizations from: the state itself (a title may weigh them)."""
+        return state
+
     def choose(self, state: State, rng: Random) -> Action:
         legal = state.legal_actions()  # the mover's own options: the same in every resample for it
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
-        search = ISMCTS(state, state.current_player(), rng, self.rollout_policy, self.evaluate, self.c,
+        search = ISMCTS(self.root(state), state.current_player(), rng, self.rollout_policy, self.evaluate, self.c,
                         self.max_rollout_depth, self.opponents)
         search.run(self.iterations, deadline)
         self.last = search
@@ -138,9 +143,9 @@ def level_bot(bots: ModuleType | None, level: str, iterations: int | None = None
         easy_class = getattr(bots, "EasyBot", None)
         inner = easy_class() if easy_class else PolicyBot("rules", policy)
         return NoisyBot(inner, config["easy_noise"])
+    budget = int(count) if count else (iterations if iterations is not None else config[base])
     hook = getattr(bots, "make_search_bot", None)
     if hook is not None:
-        return hook(level, iterations, think_ms)
-    budget = int(count) if count else (iterations if iterations is not None else config[base])
+        return hook(level, budget, think_ms)
     return SearchBot(level, budget, think_ms, policy, getattr(bots, "evaluate", None), config["c"],
                      config["max_rollout_depth"], config["opponents"])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from game.titles import registry
+
 LEVELS = ("easy", "normal", "hard")
 HUMAN_SEAT = 0
 
@@ -59,8 +61,6 @@ def setting_key(slug: str) -> str:
 
 def saved_setup(app, slug: str) -> GameSetup:
     """The setup last used for `slug` (or the defaults)."""
-    from game.titles import registry
-
     info = registry.get(slug)
     return GameSetup.from_json(slug, app.storage.get_setting(setting_key(slug)), info.min_players,
                                info.max_players, info.options)

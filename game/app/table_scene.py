@@ -1,7 +1,7 @@
 """What every table game's scene shares: the seats from the setup, the turn loop, bots in the worker, the record.
 
-A title's scene subclasses `TableScene`, names its `title_slug`, `rules` module, log rectangle and string keys,
-and adds its own drawing, telling and human decisions. The loop: while the timeline animates nothing happens;
+A title's scene subclasses `TableScene`, names its `title_slug`, `rules` module, `describe` (its log lines), log
+rectangle and string keys, and adds its own drawing, telling (`tell`), buttons, end (`finish`) and human decisions. The loop: while the timeline animates nothing happens;
 then the game ends, chance is drawn from the scene's own generator, the human decides, or a bot's move is asked
 of the app's worker and shown for at least `BOT_PAUSE` (scaled by the animation speed).
 """
@@ -9,6 +9,8 @@ of the app's worker and shown for at least `BOT_PAUSE` (scaled by the animation 
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
 from types import ModuleType
 
 import pygame
@@ -33,11 +35,12 @@ def seat_names(players: int) -> list[str]:
     return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
 
 
-class TableScene(Scene):
+class TableScene(Scene, ABC):
     """One game at the table: you at seat 0 against bots; see the module docstring for the loop."""
 
     title_slug: str
     rules: ModuleType  # the title's rules module (new_state, START)
+    describe: Callable  # the title's log line of an event: describe(event, seat, names) -> (text, colour) | None
     LOG_RECT: pygame.Rect
     LOG_TITLE: str  # the move log's heading (a string key)
     BOT_ERROR = "table.bot_error"
@@ -124,16 +127,31 @@ class TableScene(Scene):
         self.apply(action)
 
     def apply(self, action) -> None:
-        raise NotImplementedError
+        """Hand an action to the engine, then tell and animate what happened."""
+        before = self.view
+        events = self.state.apply(action)
+        self.view = self.state.view(0)
+        self.buttons.buttons = []
+        for event in events:
+            self.tell(event, before)
 
+    def tell(self, event, before) -> None:
+        """Log one event; titles extend this to animate it (`before`: seat 0's view before the action)."""
+        text = self.describe(event, 0, self.names)
+        if text:
+            self.log.add(*text)
+
+    @abstractmethod
     def _refresh_buttons(self) -> None:
-        raise NotImplementedError
+        """Offer the human's choices as buttons."""
 
+    @abstractmethod
     def finish(self) -> None:
-        raise NotImplementedError
+        """The game is over: record it and show the result."""
 
     def human_turn(self) -> bool:
-        raise NotImplementedError
+        """Whether the human decides now (titles add their own panels that must be closed first)."""
+        return not self.timeline.busy and not self.autoplay and self.state.current_player() == 0
 
     # --- shared pieces ----------------------------------------------------------------------------
     def choose(self, action) -> None:

@@ -67,6 +67,7 @@ class FusejikaScene(TableScene):
     """One match of Fusejika: deals, plays and effects, round-end breakdowns, to the final ranking."""
 
     title_slug, rules = "fusejika", rules
+    describe = staticmethod(describe)
     LOG_RECT, LOG_TITLE = LOG, "fj.log_title"
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
@@ -101,20 +102,9 @@ class FusejikaScene(TableScene):
         self.flyers = [f for f in self.flyers if self.now - f.t0 < f.duration]
         self.stamps = [s for s in self.stamps if s[2] > self.now]
 
-    def apply(self, action) -> None:
-        """Hand an action to the engine, then tell and animate what happened."""
-        before = self.view
-        events = self.state.apply(action)
-        self.view = self.state.view(0)
-        self.buttons.buttons = []
-        for event in events:
-            self._tell(event, before)
-
     # --- telling and animating ------------------------------------------------------------------
-    def _tell(self, event, before) -> None:
-        text = describe(event, 0, self.names)
-        if text:
-            self.log.add(*text)
+    def tell(self, event, before) -> None:
+        super().tell(event, before)
         kind = type(event).__name__
         handler = getattr(self, f"_on_{kind}", None)
         if handler:
@@ -198,8 +188,7 @@ class FusejikaScene(TableScene):
 
     # --- what the human may do --------------------------------------------------------------------
     def human_turn(self) -> bool:
-        return (not self.timeline.busy and not self.autoplay and self.view.to_move == 0
-                and self.breakdown is None)
+        return super().human_turn() and self.breakdown is None
 
     def effect_text(self, rank: str, after_row: tuple = (), source=None) -> str:
         """What effect `rank` would do for the human now, from the view alone."""

@@ -14,13 +14,12 @@ resample reads only the seat's view, so the fairness test holds. `plain` is ISMC
 
 from __future__ import annotations
 
-import time
 from functools import cache
 from math import comb
 from random import Random
 from typing import Any
 
-from game.ai.ismcts import ISMCTS
+from game.ai.levels import SearchBot
 from game.core.engine import CHANCE, State
 from game.titles.kitsune_gaeshi.rules import (
     BRIDE,
@@ -276,35 +275,21 @@ class ModelRoot:
         return self.posterior.sample(rng)
 
 
-class ModelSearchBot:
-    """ISMCTS over determinizations drawn through the opponent model (Normal and Hard)."""
+class ModelSearchBot(SearchBot):
+    """The levels' ISMCTS over determinizations drawn through the opponent model (Normal and Hard); `model=False`
+    is the plain search, for comparison."""
 
     def __init__(self, name: str, iterations: int | None, think_ms: float | None = None, model: bool = True,
                  c: float = SEARCH["c"]) -> None:
-        self.name, self.iterations, self.think_ms, self.model, self.c = name, iterations, think_ms, model, c
-        self.last: ISMCTS | None = None
+        super().__init__(name, iterations, think_ms, rollout_policy, evaluate, c, SEARCH["max_rollout_depth"],
+                         SEARCH["opponents"])
+        self.model = model
 
-    def choose(self, state: State, rng: Random) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player()
-        root = ModelRoot(state, seat) if self.model else state
-        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
-        search = ISMCTS(root, seat, rng, rollout_policy, evaluate, self.c, SEARCH["max_rollout_depth"],  # type: ignore
-                        SEARCH["opponents"])
-        search.run(self.iterations, deadline)
-        self.last = search
-        return search.best_action()
+    def root(self, state: State) -> Any:
+        return ModelRoot(state, state.current_player()) if self.model else state
 
 
-def make_search_bot(level: str, iterations: int | None = None, think_ms: float | None = None) -> ModelSearchBot:
-    """The bot for a search level ("normal", "hard", "normal:N", "hard:N"), with the opponent model.
-
-    levels.py could call this hook instead of building its plain SearchBot (see docs/decisions.md)."""
-    base, _, count = level.partition(":")
-    budget = int(count) if count else (iterations if iterations is not None else SEARCH[base])
-    return ModelSearchBot(level, budget, think_ms)
+make_search_bot = ModelSearchBot  # levels.py's hook: the app's and the arena's Normal and Hard
 
 
 BOTS = {

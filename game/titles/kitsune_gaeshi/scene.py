@@ -52,6 +52,7 @@ class KitsuneScene(TableScene):
     """One game of Kitsune-gaeshi: draws, declarations, flips, souls, to the last soul standing."""
 
     title_slug, rules = "kitsune_gaeshi", rules
+    describe = staticmethod(describe)
     LOG_RECT, LOG_TITLE, EFFECTS_SALT = LOG, "kg.log_title", 0xF0C5
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
@@ -63,18 +64,8 @@ class KitsuneScene(TableScene):
         if self.reveal is not None and self.now >= self.reveal_until:
             self.reveal = None
 
-    def apply(self, action) -> None:
-        """Hand an action to the engine, then tell and animate what happened."""
-        events = self.state.apply(action)
-        self.view = self.state.view(0)
-        self.buttons.buttons = []
-        for event in events:
-            self._tell(event)
-
-    def _tell(self, event) -> None:
-        text = describe(event, 0, self.names)
-        if text:
-            self.log.add(*text)
+    def tell(self, event, before) -> None:
+        super().tell(event, before)
         kind = type(event).__name__
         if kind == "Kaeshi":
             self.timeline.queue(self.speed(0.9), lambda: self._banner(t("kg.kaeshi"), theme.WARN, "warning"))
@@ -133,9 +124,6 @@ class KitsuneScene(TableScene):
         self.show_summary(places, winners)
 
     # --- human decisions --------------------------------------------------------------------------
-    def human_turn(self) -> bool:
-        return not self.timeline.busy and not self.autoplay and self.state.current_player() == 0
-
     def lie_of(self, action) -> bool:
         """Whether declaring `action` for the card in hand would be a lie worth a reminder (spec 10)."""
         drawn = self.view.drawn

@@ -44,6 +44,7 @@ class ShinobazuScene(TableScene):
     """One game of Shinobazu: plays, forces, stances, showdowns, duels, to the final ranking."""
 
     title_slug, rules = "shinobazu", rules
+    describe = staticmethod(describe)
     LOG_RECT, LOG_TITLE = LOG, "sb.log_title"
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
@@ -54,18 +55,11 @@ class ShinobazuScene(TableScene):
         self.panel_until = 0.0
 
     def apply(self, action) -> None:
-        """Hand an action to the engine, then tell and animate what happened."""
-        events = self.state.apply(action)
-        self.view = self.state.view(0)
         self.selected = None
-        self.buttons.buttons = []
-        for event in events:
-            self._tell(event)
+        super().apply(action)
 
-    def _tell(self, event) -> None:
-        text = describe(event, 0, self.names)
-        if text:
-            self.log.add(*text)
+    def tell(self, event, before) -> None:
+        super().tell(event, before)
         kind = type(event).__name__
         beat = {"CardDealt": 0.06, "CardPlayed": 0.35, "CardForced": 0.4, "Declared": 0.3, "Challenged": 0.6,
                 "DuelRefused": 0.8, "ScoreChanged": 0.0, "RoundStarted": 0.5, "Reshuffled": 0.6}.get(kind, 0.0)
@@ -102,8 +96,7 @@ class ShinobazuScene(TableScene):
 
     # --- human decisions --------------------------------------------------------------------------
     def human_turn(self) -> bool:
-        return (not self.timeline.busy and not self.autoplay and self.state.current_player() == 0
-                and self.panel_event is None)
+        return super().human_turn() and self.panel_event is None
 
     def options(self) -> list[tuple[str, object]]:
         """(label, action) of every choice open to the human now (the selected card's, in PLAY)."""
