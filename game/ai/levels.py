@@ -16,9 +16,9 @@ deadline (`think_ms`), and the search stops at whichever comes first.
 #                                          stops (chance nodes too); used only with max_rollout_depth. [none]
 #   SEARCH = {...}                         overrides of DEFAULTS below, e.g. {"normal": 300, "max_rollout_depth": 15}.
 #   make_search_bot(name, iterations, think_ms) -> Bot
-#                                          builds Normal/Hard itself, e.g. a SearchBot whose `root` weighs the
-#                                          determinizations (Kitsune-gaeshi's opponent model); held to the fairness
-#                                          test. [SearchBot]
+#                                          builds Normal/Hard itself, e.g. a SearchBot whose `search` weighs the
+#                                          determinizations and plays the other seats as it reads them
+#                                          (Kitsune-gaeshi's opponent model); held to the fairness test. [SearchBot]
 # And of its rules: for the player to move, legal_actions() is the same list, in the same order, in a state and in
 # any resample of it for that player, and resample(seat, rng) depends only on view(seat) and rng.
 
@@ -86,17 +86,17 @@ class SearchBot:
         self.max_rollout_depth, self.opponents = max_rollout_depth, opponents
         self.last: ISMCTS | None = None  # the latest search, for statistics
 
-    def root(self, state: State) -> Any:
-        """What the search resamples its determinizations from: the state itself (a title may weigh them)."""
-        return state
+    def search(self, state: State, rng: Random) -> ISMCTS:
+        """A new search for the decision at `state` (a title may weigh its determinizations or change its policy)."""
+        return ISMCTS(state, state.current_player(), rng, self.rollout_policy, self.evaluate, self.c,
+                      self.max_rollout_depth, self.opponents)
 
     def choose(self, state: State, rng: Random) -> Action:
         legal = state.legal_actions()  # the mover's own options: the same in every resample for it
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
-        search = ISMCTS(self.root(state), state.current_player(), rng, self.rollout_policy, self.evaluate, self.c,
-                        self.max_rollout_depth, self.opponents)
+        search = self.search(state, rng)
         search.run(self.iterations, deadline)
         self.last = search
         return search.best_action()

@@ -14,11 +14,12 @@ resample reads only the seat's view, so the fairness test holds. `plain` is ISMC
 
 from __future__ import annotations
 
-from functools import cache
-from math import comb
+from functools import lru_cache
+from math import comb, exp, log
 from random import Random
 from typing import Any
 
+from game.ai.ismcts import ISMCTS
 from game.ai.levels import SearchBot
 from game.core.engine import CHANCE, State
 from game.titles.kitsune_gaeshi.rules import (
@@ -55,10 +56,16 @@ PRIOR_HIDE = (0.3, 0.5)  # P(declare bride | fox) with no fox declared yet / wit
 PRIOR_FAKE = {"standard": 0.12, CASUAL: 0.25}
 TABLE_WEIGHT = 4.0
 PRIOR_WEIGHT = 4.0
+# Does an opponent read declarations? Its draw-or-flip choices are scored under a soft threshold at FLIP_AT.
+READ_SPREAD, READ_LAPSE = 0.1, 0.05
+COUNTING = 0.3  # P(declare fox | fox) == P(declare fox | bride): the declarations say nothing
+# A lie risks the companion soul; the search's values of two declarations differ by little more than its noise
+# (measured: its lies were mostly coin flips between near-equal values), so the model lies only on a clear gain.
+BLUFF_MARGIN = 0.03
 
 
 # --- beliefs -------------------------------------------------------------------------------------------------------
-@cache
+@lru_cache(maxsize=1 << 16)
 def p_success(fox_count: int, own_foxes: int, unknown: int, d_fox: int, d_bride: int, honest: float,
               fake: float) -> float:
     """P(two or more foxes on the table) for a player holding `own_foxes` real foxes on it, with `unknown` cards it
@@ -82,8 +89,9 @@ def p_success(fox_count: int, own_foxes: int, unknown: int, d_fox: int, d_bride:
     return num / den if den else 0.0
 
 
-def belief(state: KitsuneState, seat: int) -> float:
-    """The policy's P(flip succeeds) for `seat`, from what it may know (default lie model)."""
+def belief(state: KitsuneState, seat: int, honest: float | None = None, fake: float | None = None) -> float:
+    """The policy's P(flip succeeds) for `seat`, from what it may know; the lie model is the policy's own unless
+    `honest` and `fake` are given."""
     own = state.table[seat]
     own_foxes = sum(card.face == FOX for card in own)
     d_fox = d_bride = 0
@@ -95,8 +103,9 @@ def belief(state: KitsuneState, seat: int) -> float:
                 else:
                     d_bride += 1
     unknown = CARDS - len(own) - (state.phase == DECLARE and state.cur == seat)
-    rule = state.companion
-    return p_success(state.fox_count, own_foxes, unknown, d_fox, d_bride, HONEST_FOX[rule], FAKE_FOX[rule])
+    if honest is None or fake is None:
+        honest, fake = HONEST_FOX[state.companion], FAKE_FOX[state.companion]
+    return p_success(state.fox_count, own_foxes, unknown, d_fox, d_bride, honest, fake)
 
 
 # --- the policy ----------------------------------------------------------------------------------------------------
@@ -109,15 +118,16 @@ def flip_threshold(state: KitsuneState, seat: int) -> float:
     return theta
 
 
-def turn(state: KitsuneState, seat: int) -> str:
-    """TURN: flip when forced, certain, or likely enough; never with fewer than 2 cards out."""
+def turn(state: KitsuneState, seat: int, honest: float | None = None, fake: float | None = None) -> str:
+    """TURN: flip when forced, certain, or likely enough (`belief` with the lie model given); never with fewer
+    than 2 cards out."""
     if not state.deck_size:
         return FLIP
     if sum(card.face == FOX for card in state.table[seat]) >= 2:
         return FLIP
     if state.on_table() < 2:
         return DRAW
-    return FLIP if belief(state, seat) >= flip_threshold(state, seat) else DRAW
+    return FLIP if belief(state, seat, honest, fake) >= flip_threshold(state, seat) else DRAW
 
 
 def declare(state: KitsuneState, seat: int, rng: Random) -> str:
@@ -165,7 +175,7 @@ def soul_shares(souls: list[int]) -> list[float]:
     return [w / norm for w in weights]
 
 
-def evaluate(state: KitsuneState) -> list[float]:
+def evaluate(state: KitsuneState, policy: Any = decide) -> list[float]:
     """Finish the current round with the policy, then estimate from the souls.
 
     The round's draws come from a generator seeded by the position itself (the evaluation must be a function of
@@ -177,7 +187,7 @@ def evaluate(state: KitsuneState) -> list[float]:
         if state.current_player() == CHANCE:
             state._apply(state.sample_chance(rng))
         else:
-            state._apply(decide(state, rng))
+            state._apply(policy(state, rng))
     return state.returns() if state.is_terminal() else soul_shares(state.souls)
 
 
@@ -261,12 +271,77 @@ class Posterior:
         return build(self.view, picked, drawn_fox, off - drawn_fox)
 
 
-class ModelRoot:
-    """The search root seen through the opponent model: `resample` draws from the posterior of `seat`'s view."""
+def flip_chance(p: float) -> float:
+    """P(a player flips) when it puts the chance of success at p: a soft threshold at FLIP_AT, with lapses."""
+    return READ_LAPSE + (1 - 2 * READ_LAPSE) / (1 + exp(-(p - FLIP_AT) / READ_SPREAD))
 
-    def __init__(self, state: State, seat: int) -> None:
-        self.seat, self.player = seat, state.current_player()
-        self.posterior = Posterior(state.view(seat))  # type: ignore[arg-type]
+
+def reads(view: KitsuneView) -> list[float]:
+    """Per seat: the probability that it reads declarations when it decides to flip (the policy's belief:
+    declared foxes are mostly real) rather than counting cards (declarations say nothing), from its draw-or-flip
+    choices in revealed rounds; even odds before any."""
+    honest, fake = HONEST_FOX[view.companion], FAKE_FOX[view.companion]
+    llr = [0.0] * view.players
+    for record in view.past:
+        laid = sorted((card.index, at, card) for at, cards in enumerate(record.tables) for card in cards)
+        choices = [(i, laid[i][1], False) for i in range(2, len(laid))]  # drew with i cards out
+        if 2 <= len(laid) < CARDS:  # flipped by choice, not forced by the empty deck
+            choices.append((len(laid), record.flipper, True))
+        for i, at, flipped in choices:
+            mine = [card for _, who, card in laid[:i] if who == at]
+            theirs = [card for _, who, card in laid[:i] if who != at]
+            d_fox = sum(card.declared == FOX for card in theirs)
+            args = (view.fox_count, sum(card.face == FOX for card in mine), CARDS - len(mine), d_fox,
+                    len(theirs) - d_fox)
+            as_reader = flip_chance(p_success(*args, honest, fake))
+            as_counter = flip_chance(p_success(*args, COUNTING, COUNTING))
+            llr[at] += log(as_reader / as_counter) if flipped else log((1 - as_reader) / (1 - as_counter))
+    return [1 / (1 + exp(-x)) for x in llr]
+
+
+def quantized(x: float) -> float:
+    return round(x * 50) / 50  # keeps p_success's cache small
+
+
+class Reading:
+    """The table as the model reads it, to play the other seats inside the search: each opponent declares by
+    its fitted lie rates and, deciding to flip, reads declarations as far as it has shown it does (`reads`); the
+    seat itself reads the table by the fitted rates. Against players who ignore declarations a lie buys nothing
+    and risks the companion soul, and the search sees that."""
+
+    def __init__(self, view: KitsuneView) -> None:
+        self.seat, self.rates = view.seat, fit(view)
+        honest, fake = HONEST_FOX[view.companion], FAKE_FOX[view.companion]
+        mid = (honest + fake) / 2
+        self.lie_model = [(quantized(r * honest + (1 - r) * mid), quantized(r * fake + (1 - r) * mid))
+                          for r in reads(view)]
+        others = [rates for at, rates in enumerate(self.rates) if at != self.seat]
+        hide = sum(hide0 + hide1 for hide0, hide1, _ in others) / (2 * len(others))
+        self.lie_model[self.seat] = (quantized(1 - hide), quantized(sum(rates[2] for rates in others) / len(others)))
+
+    def decide(self, state: KitsuneState, rng: Random) -> str:
+        seat = state.cur
+        assert seat is not None
+        if state.phase != DECLARE:
+            return turn(state, seat, *self.lie_model[seat])
+        if seat == self.seat:
+            return declare(state, seat, rng)
+        hide0, hide1, fake = self.rates[seat]
+        if state.drawn == BRIDE:
+            return DECLARE_FOX if rng.random() < fake else DECLARE_BRIDE
+        hide = hide0 if state.declared_foxes() == 0 else hide1
+        return DECLARE_BRIDE if rng.random() < hide else DECLARE_FOX
+
+    def evaluate(self, state: KitsuneState) -> list[float]:
+        return evaluate(state, self.decide)
+
+
+class ModelRoot:
+    """The search root seen through the opponent model: `resample` draws from the posterior of the seat's view."""
+
+    def __init__(self, view: KitsuneView, player: int) -> None:
+        self.player = player
+        self.posterior = Posterior(view)
 
     def current_player(self) -> int:
         return self.player
@@ -285,8 +360,26 @@ class ModelSearchBot(SearchBot):
                          SEARCH["opponents"])
         self.model = model
 
-    def root(self, state: State) -> Any:
-        return ModelRoot(state, state.current_player()) if self.model else state
+    def choose(self, state: State, rng: Random) -> str:
+        """The search's choice, but a lie only where the search sees it pay (BLUFF_MARGIN over the truth)."""
+        action = super().choose(state, rng)
+        view: KitsuneView = state.view(state.current_player())  # type: ignore[assignment]
+        if not self.model or view.phase != DECLARE or self.last is None:
+            return action
+        truth = DECLARE_FOX if view.drawn == FOX else DECLARE_BRIDE
+        values = self.last.values()
+        if action != truth and truth in values and values[action] - values[truth] < BLUFF_MARGIN:
+            return truth
+        return action
+
+    def search(self, state: State, rng: Random) -> ISMCTS:
+        if not self.model:
+            return super().search(state, rng)
+        seat = state.current_player()
+        view: KitsuneView = state.view(seat)  # type: ignore[assignment]
+        reading = Reading(view)
+        return ISMCTS(ModelRoot(view, seat), seat, rng, reading.decide, reading.evaluate, self.c,
+                      self.max_rollout_depth, self.opponents)
 
 
 make_search_bot = ModelSearchBot  # levels.py's hook: the app's and the arena's Normal and Hard
