@@ -8,20 +8,24 @@ from game.ai.fairness import assert_fair
 from game.ai.levels import make_bot
 from game.core.engine import play_chance
 from game.titles.kitsune_gaeshi.bots import (
+    BLUFF_MARGIN,
     BOTS,
     PRIOR_FAKE,
     EasyBot,
     ModelSearchBot,
     Posterior,
+    Reading,
     evaluate,
     fit,
     p_success,
+    reads,
     rollout_policy,
     soul_shares,
 )
 from game.titles.kitsune_gaeshi.rules import (
     BRIDE,
     DECLARE_BRIDE,
+    DECLARE_FOX,
     DRAW,
     FLIP,
     FOX,
@@ -135,6 +139,67 @@ def test_posterior_believes_a_known_liar_hides_foxes():
     liar.souls = [3, 3, 3]
     lay(liar, "B>b F>f B>b")
     assert share(liar) > share(fresh) * 1.2
+
+
+def test_reads_tells_who_reads_declarations_from_their_flips():
+    """Seat 2 flips twice on two declared foxes with two cards out (only a reader would); at another table seat 2
+    twice draws on two declared foxes (a card counter would: 2 cards rarely hold 2 foxes). The model plays each as
+    read inside its search: the reader trusts a declared fox, the counter hardly tells one from a bride."""
+    reader, counter = position(3, 0), position(3, 0)
+    for _ in range(2):
+        lay(reader, "B>f B>f")
+        reader.apply(FLIP)
+        while reader.cur != 0:
+            lay(reader, "B>b")
+        lay(counter, "F>f F>f B>b")
+        counter.apply(FLIP)
+        while counter.cur != 0:
+            lay(counter, "B>b")
+    assert reads(position(3, 0).view(0)) == [0.5, 0.5, 0.5]  # even odds before any reveal
+    assert reads(reader.view(0))[2] > 0.9
+    assert reads(counter.view(0))[2] < 0.25
+    (trust, fake), (heed, bait) = Reading(reader.view(0)).lie_model[2], Reading(counter.view(0)).lie_model[2]
+    assert trust / fake > 5 > 2 > heed / bait
+
+
+def test_reading_plays_every_seat_legally():
+    for state in decision_positions(60, seed=9):
+        reading = Reading(state.view(state.current_player()))
+        for _ in range(3):
+            sample = state.resample(state.current_player(), Random(2))
+            assert reading.decide(sample, Random(1)) in sample.legal_actions()
+            shares = reading.evaluate(sample.clone())
+            assert sum(shares) == pytest.approx(1)
+
+
+class Searched:
+    """A finished search with given values, in place of ISMCTS."""
+
+    def __init__(self, values):
+        self.values_ = values
+
+    def run(self, iterations, deadline):
+        return iterations
+
+    def best_action(self):
+        return max(self.values_, key=self.values_.get)
+
+    def values(self):
+        return self.values_
+
+
+@pytest.mark.parametrize("model", [True, False])
+def test_the_model_lies_only_on_a_clear_gain(model, monkeypatch):
+    state = lay(position(3, 0), "B>b F>f")
+    state.apply(DRAW)
+    state.apply(FOX)  # seat 2 holds a fox: DECLARE_FOX is the truth
+    bot = ModelSearchBot("t", 10, model=model)
+    near = {DECLARE_BRIDE: 0.5 + BLUFF_MARGIN / 2, DECLARE_FOX: 0.5}
+    monkeypatch.setattr(bot, "search", lambda state, rng: Searched(near))
+    assert bot.choose(state, Random(0)) == (DECLARE_FOX if model else DECLARE_BRIDE)  # plain lies on a hair
+    clear = {DECLARE_BRIDE: 0.5 + 2 * BLUFF_MARGIN, DECLARE_FOX: 0.5}
+    monkeypatch.setattr(bot, "search", lambda state, rng: Searched(clear))
+    assert bot.choose(state, Random(0)) == DECLARE_BRIDE
 
 
 def fair_positions():

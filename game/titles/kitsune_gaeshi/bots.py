@@ -5,11 +5,17 @@ Belief (spec 9): the foxes the mover cannot place are spread over every card it 
 the deck) with a hypergeometric prior, and each unknown table card is weighed by how likely its declaration was
 under a lie model: P(declare fox | fox) and P(declare fox | bride).
 
-The opponent model (Normal and Hard, `ModelSearchBot`): the search's determinizations are drawn from the exact
-posterior of that belief instead of uniformly. Each opponent gets its own lie rates, fitted from its lies revealed
-at earlier flips (Beta priors), and a fox's chance of being hidden depends on whether a fox was already declared
-when it was laid. The state's own `resample` stays uniform; the bot wraps the root in `ModelRoot`, whose
-resample reads only the seat's view, so the fairness test holds. `plain` is ISMCTS Normal without the model.
+The opponent model (Normal and Hard, `ModelSearchBot`), all from the seat's view:
+- the search's determinizations are drawn from the exact posterior of that belief instead of uniformly; each
+  opponent gets its own lie rates, fitted from its lies revealed at earlier flips (Beta priors pooled over the
+  table), and a fox's chance of being hidden depends on whether a fox was already declared when it was laid;
+- inside the search the others are played as read (`Reading`): each declares by its fitted rates and, deciding to
+  flip, heeds declarations as far as its earlier draw-or-flip choices show it does (`reads`). A lie to players who
+  count cards and ignore declarations buys nothing and risks the companion soul;
+- a lie is told only where the search values it BLUFF_MARGIN above the truth (its values of two declarations
+  differ by little more than its noise).
+The state's own `resample` stays uniform; the bot's search starts from `ModelRoot`, whose resample reads only the
+seat's view, so the fairness test holds. `plain` is ISMCTS Normal without the model.
 """
 
 from __future__ import annotations
