@@ -41,10 +41,11 @@ class GameSetup:
         if not isinstance(data, dict):
             return setup
         saved = data.get("options")
+        saved = saved if isinstance(saved, dict) else {}
         for option in options:
-            if isinstance(saved, dict) and saved.get(option.key) in option.values \
-                    and type(saved[option.key]) is type(option.default):
-                setup.options[option.key] = saved[option.key]
+            value = saved.get(option.key)
+            if value in option.values and type(value) is type(option.default):
+                setup.options[option.key] = value
         levels = data.get("levels")
         if isinstance(levels, list) and min_players - 1 <= len(levels) <= max_players - 1 \
                 and all(level in LEVELS for level in levels):

@@ -1,9 +1,10 @@
 """What every table game's scene shares: the seats from the setup, the turn loop, bots in the worker, the record.
 
 A title's scene subclasses `TableScene`, names its `title_slug`, `rules` module, `describe` (its log lines), log
-rectangle and string keys, and adds its own drawing, telling (`tell`), buttons, end (`finish`) and human decisions. The loop: while the timeline animates nothing happens;
-then the game ends, chance is drawn from the scene's own generator, the human decides, or a bot's move is asked
-of the app's worker and shown for at least `BOT_PAUSE` (scaled by the animation speed).
+rectangle and string keys, and adds its own drawing, telling (`tell`), buttons, end (`finish`) and human
+decisions. The loop: while the timeline animates nothing happens; then the game ends, chance is drawn from the
+scene's own generator, the human decides, or a bot's move is asked of the app's worker and shown for at least
+`BOT_PAUSE` (scaled by the animation speed).
 """
 
 from __future__ import annotations

@@ -233,9 +233,10 @@ def fit(view: KitsuneView) -> list[tuple[float, float, float]]:
     return [tuple((w * prior[j] + c[2 * j + 1]) / (w + c[2 * j]) for j in range(3)) for c in counts]
 
 
-def likelihoods(view: KitsuneView, slots: list[tuple[int, int]]) -> list[tuple[float, float]]:
-    """(P(declaration | fox), P(declaration | bride)) of each unknown table card under the fitted model."""
-    rates, ctx = fit(view), contexts(view.table)
+def likelihoods(view: KitsuneView, slots: list[tuple[int, int]], rates: list[tuple[float, float, float]]
+                ) -> list[tuple[float, float]]:
+    """(P(declaration | fox), P(declaration | bride)) of each unknown table card under the fitted `rates`."""
+    ctx = contexts(view.table)
     out = []
     for at, k in slots:
         card = view.table[at][k]
@@ -248,10 +249,10 @@ def likelihoods(view: KitsuneView, slots: list[tuple[int, int]]) -> list[tuple[f
 class Posterior:
     """The exact posterior over which unknown table cards are foxes, for sampling determinizations."""
 
-    def __init__(self, view: KitsuneView) -> None:
+    def __init__(self, view: KitsuneView, rates: list[tuple[float, float, float]] | None = None) -> None:
         self.view = view
         self.slots, self.hidden_drawn, self.foxes = unknown_slots(view)
-        lik = likelihoods(view, self.slots)
+        lik = likelihoods(view, self.slots, fit(view) if rates is None else rates)
         u, rest = len(self.slots), self.foxes
         pool = view.deck_size + self.hidden_drawn
         # suffix[i][k]: the sum over the ways to make k foxes among slots i.. of the likelihood products
@@ -345,9 +346,8 @@ class Reading:
 class ModelRoot:
     """The search root seen through the opponent model: `resample` draws from the posterior of the seat's view."""
 
-    def __init__(self, view: KitsuneView, player: int) -> None:
-        self.player = player
-        self.posterior = Posterior(view)
+    def __init__(self, posterior: Posterior, player: int) -> None:
+        self.posterior, self.player = posterior, player
 
     def current_player(self) -> int:
         return self.player
@@ -369,11 +369,10 @@ class ModelSearchBot(SearchBot):
     def choose(self, state: State, rng: Random) -> str:
         """The search's choice, but a lie only where the search sees it pay (BLUFF_MARGIN over the truth)."""
         action = super().choose(state, rng)
-        view: KitsuneView = state.view(state.current_player())  # type: ignore[assignment]
-        if not self.model or view.phase != DECLARE or self.last is None:
+        if not self.model or state.phase != DECLARE:  # type: ignore[attr-defined]
             return action
-        truth = DECLARE_FOX if view.drawn == FOX else DECLARE_BRIDE
-        values = self.last.values()
+        truth = DECLARE_FOX if state.drawn == FOX else DECLARE_BRIDE  # type: ignore[attr-defined]  # its own card
+        values = self.last.values()  # type: ignore[union-attr]  # a declaration is always searched
         if action != truth and truth in values and values[action] - values[truth] < BLUFF_MARGIN:
             return truth
         return action
@@ -384,7 +383,8 @@ class ModelSearchBot(SearchBot):
         seat = state.current_player()
         view: KitsuneView = state.view(seat)  # type: ignore[assignment]
         reading = Reading(view)
-        return ISMCTS(ModelRoot(view, seat), seat, rng, reading.decide, reading.evaluate, self.c,
+        root = ModelRoot(Posterior(view, reading.rates), seat)
+        return ISMCTS(root, seat, rng, reading.decide, reading.evaluate, self.c,
                       self.max_rollout_depth, self.opponents)
 
 

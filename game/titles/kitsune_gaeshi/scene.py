@@ -249,7 +249,7 @@ class KitsuneScene(TableScene):
         rule = t(f"kg.rule.{v.companion}")
         blit(surface, t("kg.rules_line", foxes=v.fox_count, brides=CARDS - v.fox_count, rule=rule), 15,
              (960, 16), theme.INK_DIM, anchor="topright")
-        if self.state.two_left == EARLY_FINISH:
+        if v.two_left == EARLY_FINISH:
             blit(surface, t("kg.early_finish_line"), 15, (960, 38), theme.INK_DIM, anchor="topright")
         if self.autoplay:
             blit(surface, t("kg.demo"), 16, (960, 58), theme.SKY, True, "topright")
