@@ -23,41 +23,48 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))]
 
 
-def bench_frames(title: str, frames: int, seed: int) -> dict:
+def bench_frames(title: str, frames: int, seed: int, players: int | None = None, options: dict | None = None,
+                 size: tuple[int, int] | None = None) -> dict:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.app.app import App
+    from game.app.setup import GameSetup, start_scene
     from game.services.storage import Storage
     from game.titles import registry
 
+    spec = registry.get(title)
+    players = players or (spec.min_players if spec.solo else min(4, spec.max_players))
+    setup = GameSetup(title, ["normal"] * (players - 1), seed=seed, options=spec.check(players, options or {}))
     with tempfile.TemporaryDirectory() as home:
         storage = Storage(os.path.join(home, "bench.sqlite3"))  # never touch the player's scores
         app = App(headless=True, storage=storage, bot_process=True)  # bots think beside the frames
-        scene = registry.get(title).module("scene").make_scene(app, seed=seed, autoplay=True)
+        scene = start_scene(app, setup, autoplay=True)
         app.run(scene, frames=frames + WARMUP, fixed_clock=True)
         times = app.frame_ms[WARMUP:]
         app.close()
     return {
-        "bench": "frames", "title": title, "frames": len(times), "seed": seed,
+        "bench": "frames", "title": title, "players": players, "options": setup.options, "frames": len(times),
+        "seed": seed,
         "median_ms": round(statistics.median(times), 3),
         "p99_ms": round(percentile(times, 99), 3),
         "max_ms": round(max(times), 3),
     }
 
 
-def bench_think(title: str, level: str, positions: int, players: int, seed: int) -> dict:
+def bench_think(title: str, level: str, positions: int, players: int, seed: int,
+                options: dict | None = None) -> dict:
     """Think time of `level` on `positions` decisions with a choice, sampled from games of Easy bots."""
-    import importlib
     import time
     from random import Random
 
     from game.ai.levels import make_bot
+    from game.titles import registry
 
-    rules = importlib.import_module(f"game.titles.{title}.rules")
+    spec = registry.get(title)
     rng, easy, states = Random(seed), make_bot(title, "easy"), []
     while len(states) < positions:
-        state = rules.new_state(players=players)
+        state = spec.new_state(players, options)
         while not state.is_terminal() and len(states) < positions:
             if state.is_chance_node():
                 state.apply(state.sample_chance(rng))
@@ -84,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     frames.add_argument("--title", default="dice_slayer")
     frames.add_argument("--frames", type=int, default=3000)
     frames.add_argument("--seed", type=int, default=1)
+    frames.add_argument("--players", type=int, default=None, help="seats (default: 4, or the title's range)")
+    frames.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     frames.add_argument("--json", action="store_true")
     think = sub.add_parser("think", help="a bot level's think time per decision")
     think.add_argument("--title", default="shinobazu")
@@ -91,14 +100,24 @@ def main(argv: list[str] | None = None) -> int:
     think.add_argument("--positions", type=int, default=200)
     think.add_argument("--players", type=int, default=4)
     think.add_argument("--seed", type=int, default=5)
+    think.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     think.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    from game.titles import registry
+    from game.titles.spec import SetupError
+
+    try:
+        options = registry.get(args.title).parse_options(args.option)
+        if args.bench == "think":
+            registry.get(args.title).check(args.players, options)
+    except SetupError as exc:
+        parser.exit(2, f"bench: {exc}\n")
     if args.bench == "think":
-        result = bench_think(args.title, args.level, args.positions, args.players, args.seed)
+        result = bench_think(args.title, args.level, args.positions, args.players, args.seed, options)
         print(f"{result['title']} {result['level']}: {result['positions']} decisions, mean {result['mean_ms']} ms, "
               f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms")
     else:
-        result = bench_frames(args.title, args.frames, args.seed)
+        result = bench_frames(args.title, args.frames, args.seed, args.players, options)
         print(f"{result['title']}: {result['frames']} frames, median {result['median_ms']} ms, "
               f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms (input+update+draw)")
     if args.json:

@@ -10,6 +10,14 @@ os.environ["ASOBIBA_HOME"] = tempfile.mkdtemp(prefix="asobiba-tests-")
 
 import pytest  # noqa: E402
 
+import game.titles  # noqa: E402
+
+# The toy title of tests/fixtures/titles joins the titles folder for the whole run: the registry finds it like any
+# other, so the menu, the arena and the generic tests take it with no other edit (tests/test_title_rooms.py).
+FIXTURE_TITLES = os.path.join(os.path.dirname(__file__), "fixtures", "titles")
+if FIXTURE_TITLES not in game.titles.__path__:
+    game.titles.__path__.append(FIXTURE_TITLES)
+
 
 @pytest.fixture
 def app(tmp_path):

@@ -6,116 +6,13 @@ import importlib.util
 from random import Random
 
 import pytest
+from game.titles.high_card.bots import rollout_policy
+from game.titles.high_card.rules import DOUBLE, KEEP, SWAP, HighCard
 
 from game.ai.bot import RandomBot
 from game.ai.fairness import assert_fair
 from game.ai.ismcts import ISMCTS
-from game.ai.levels import NoisyBot, SearchBot, UnknownBot, level_bot, make_bot
-from game.core.engine import CHANCE, TERMINAL, State
-
-KEEP, SWAP, DOUBLE = "keep", "swap", "double"
-
-
-class HighCard(State):
-    """n players are dealt one hidden card of 1..max(n+3, 2n) each; in turn each keeps it, swaps it for an unseen card, or,
-    holding one of the top two, doubles (keeps it, telling everyone it is high). Highest card wins; ties share."""
-
-    TITLE, RULES_VERSION = "high_card", "high_card/1"
-    __slots__ = ("n", "cards", "discards", "doubled", "dealt", "turn", "pending")
-
-    def __init__(self, n: int = 3) -> None:
-        super().__init__()
-        self.n, self.cards, self.discards = n, [0] * n, {}
-        self.doubled, self.dealt, self.turn, self.pending = [False] * n, 0, 0, None
-
-    @property
-    def num_players(self) -> int:
-        return self.n
-
-    @property
-    def top(self) -> int:
-        return max(self.n + 3, 2 * self.n)  # enough cards for everybody to swap
-
-    @property
-    def score(self) -> list[int]:
-        return list(self.cards)
-
-    def current_player(self) -> int:
-        if self.dealt < self.n or self.pending is not None:
-            return CHANCE
-        return self.turn if self.turn < self.n else TERMINAL
-
-    def _legal_actions(self) -> list[str]:
-        return [KEEP, SWAP, DOUBLE] if self.cards[self.turn] >= self.top - 1 else [KEEP, SWAP]
-
-    def unseen(self, known: set[int]) -> list[int]:
-        return [c for c in range(1, self.top + 1) if c not in known and c not in self.discards.values()]
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        pool = self.unseen(set(self.cards))
-        return [(c, 1 / len(pool)) for c in pool]
-
-    def _apply(self, action) -> list:
-        if self.current_player() == CHANCE:
-            if self.dealt < self.n:
-                self.cards[self.dealt], self.dealt = action, self.dealt + 1
-            else:
-                self.cards[self.pending], self.pending, self.turn = action, None, self.turn + 1
-        elif action == SWAP:
-            self.discards[self.turn], self.cards[self.turn], self.pending = self.cards[self.turn], 0, self.turn
-        else:
-            self.doubled[self.turn], self.turn = action == DOUBLE, self.turn + 1
-        return []
-
-    def returns(self) -> list[float]:
-        best = max(self.cards)
-        winners = [i for i, c in enumerate(self.cards) if c == best]
-        return [1 / len(winners) if i in winners else 0.0 for i in range(self.n)]
-
-    def clone(self) -> HighCard:
-        other = HighCard(self.n)
-        other.cards, other.discards, other.doubled = list(self.cards), dict(self.discards), list(self.doubled)
-        other.dealt, other.turn, other.pending, other.history = self.dealt, self.turn, self.pending, list(self.history)
-        return other
-
-    def view(self, seat: int) -> tuple:
-        return (seat, self.cards[seat], tuple(sorted(self.discards.items())), tuple(self.doubled), self.dealt,
-                self.turn, self.pending)
-
-    def resample(self, seat: int, rng: Random) -> HighCard:
-        """Deal the unseen cards to the other holders at random, honouring their doubles (built from the view)."""
-        _, own, discards, doubled, dealt, turn, pending = self.view(seat)
-        other = HighCard(self.n)
-        other.discards, other.doubled = dict(discards), list(doubled)
-        other.dealt, other.turn, other.pending = dealt, turn, pending
-        other.cards[seat] = own
-        holders = [j for j in range(dealt) if j not in (seat, pending)]
-        pool = other.unseen({own})
-        while True:
-            pick = rng.sample(pool, len(holders))
-            if all(c >= self.top - 1 or not doubled[j] for j, c in zip(holders, pick, strict=True)):
-                break
-        for j, c in zip(holders, pick, strict=True):
-            other.cards[j] = c
-        other.history = other.rebuilt_history()
-        return other
-
-    def rebuilt_history(self) -> list:
-        history = [self.discards.get(j, self.cards[j]) for j in range(self.dealt)]
-        for t in range(min(self.turn + (self.pending is not None), self.n)):
-            history.append(SWAP if t in self.discards else DOUBLE if self.doubled[t] else KEEP)
-            if t in self.discards and t != self.pending:
-                history.append(self.cards[t])
-        return history
-
-
-def new_state(players: int = 3) -> HighCard:
-    return HighCard(players)
-
-
-def rollout_policy(state: HighCard, rng: Random) -> str:
-    """Swap a card in the lower half, else keep it."""
-    return SWAP if state.cards[state.turn] <= state.top // 2 else KEEP
+from game.ai.levels import GENERIC, BotKit, NoisyBot, SearchBot, UnknownBot, level_bot, make_bot
 
 
 class Cheater:
@@ -266,9 +163,7 @@ def test_search_bots_are_fair():
 
 
 def test_simple_bots_are_fair():
-    import sys
-
-    toy = sys.modules[__name__]
+    toy = BotKit(rollout_policy=rollout_policy)
     for state in list(decisions(6, games=5))[::2]:
         for level in ("random", "easy", "normal:30"):
             assert_fair(state, state.current_player(), lambda lv=level: level_bot(toy, lv), resamples=3)
@@ -301,15 +196,13 @@ def test_generic_levels_are_fair_on_shinobazu():
 
 
 def test_levels():
-    import sys
-
-    toy = sys.modules[__name__]
+    toy = BotKit(rollout_policy=rollout_policy)
     assert isinstance(level_bot(toy, "random"), RandomBot)
     easy = level_bot(toy, "easy")
     assert isinstance(easy, NoisyBot) and easy.inner.policy is rollout_policy
     hard = level_bot(toy, "hard:77")
     assert isinstance(hard, SearchBot) and hard.iterations == 77 and hard.rollout_policy is rollout_policy
-    assert level_bot(None, "normal", iterations=9).iterations == 9
+    assert level_bot(GENERIC, "normal", iterations=9).iterations == 9
     state = dealt(1, 4, 5)
     bot = level_bot(toy, "normal:50")
     assert bot.choose(state, Random(1)) == SWAP and sum(bot.last.stats().values()) == 50

@@ -63,7 +63,7 @@ def test_inline_worker_answers_like_the_bot():
 
 
 @pytest.mark.parametrize("slug,history,seat,level,message", [
-    ("no_such_title", [], 0, "random", "ModuleNotFoundError"),
+    ("no_such_title", [], 0, "random", "unknown title"),
     ("../evil", [], 0, "random", "unknown title"),
     ("dice_combat", [9], 0, "random", "IllegalAction"),
     ("dice_combat", [], 0, "random", "not to move"),

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
+from dataclasses import replace
 from random import Random
-from types import ModuleType
 
 import pytest
 
 from game.ai import arena
 from game.ai.arena import ArenaError, Title, line_up_rows, run_table
 
-TOY = sys.modules.get("test_ai_ismcts") or importlib.import_module("test_ai_ismcts")
 ROW_KEYS = {"bots", "games", "win_share", "ci95", "mean_score", "think_ms_mean", "think_ms_p95",
             "decisions_per_game", "shares", "counts"}
 SEATS_TAKEN: list[int] = []
@@ -30,12 +28,11 @@ class Spy:
 
 
 def toy_title(**bots) -> Title:
-    """The toy as a title: its module serves as rules and bots (extra BOTS only in-process: not picklable)."""
+    """The toy title (tests/fixtures/titles/high_card), with extra named bots (in-process only: not picklable)."""
+    title = arena.load_title("high_card")
     if not bots:
-        return Title("high_card", TOY, TOY)
-    module = ModuleType("toy_bots")
-    module.BOTS, module.rollout_policy = bots, TOY.rollout_policy
-    return Title("high_card", TOY, module)
+        return title
+    return Title(title.spec, replace(title.kit, named=bots))
 
 
 def test_report_has_every_row_and_key():

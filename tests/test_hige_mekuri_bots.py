@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1] / "game"
 
 def after_beard(clean_turned: int):
     """A choice after a beard, with 3 - clean_turned clean-shaven cards still face down."""
-    state = new_state()
+    state = new_state(first=0)
     script = {0: [FLIP, "GER"], 1: [FLIP, "CHN", FLIP, "RUS", STOP, FLIP, "GER"],
               2: [FLIP, "CHN", FLIP, "IND", FLIP, "GER"], 3: [FLIP, "CHN", FLIP, "IND", FLIP, "IDN", FLIP, "GER"]}
     for action in script[clean_turned]:
@@ -33,7 +33,7 @@ def test_optimal_bot_always_continues_and_flips():
     for clean_turned in range(4):
         state = after_beard(clean_turned)
         assert bot.choose(state, random.Random(1)) == CONTINUE
-    assert bot.choose(new_state(), random.Random(1)) == FLIP
+    assert bot.choose(new_state(first=0), random.Random(1)) == FLIP
 
 
 def test_cheerful_bot_stops_only_where_it_costs_nothing():

@@ -55,7 +55,7 @@ def check_invariants(state):
 
 
 def test_h1_the_basic_turn_change():
-    state = new_state()
+    state = new_state(first=0)
     events = play(state, [FLIP, "GER", CONTINUE, "CHN", FLIP, "RUS", CONTINUE, "GBR"])
     assert state.winner == 1 and state.revealed == ["GER", "CHN", "RUS", "GBR"]
     assert [e.seat for e in events if isinstance(e, Flipped)] == [0, 0, 1, 1]
@@ -64,20 +64,20 @@ def test_h1_the_basic_turn_change():
 
 
 def test_h2_victoria_first():
-    state = new_state()
+    state = new_state(first=0)
     play(state, [FLIP, "GBR"])
     assert state.winner == 0 and len(state.revealed) == 1 and state.legal_actions() == []
 
 
 def test_h3_stopping_hands_over_the_turn():
-    state = new_state()
+    state = new_state(first=0)
     events = play(state, [FLIP, "FRA", STOP, FLIP, "USA", CONTINUE, "IDN", FLIP, "GBR"])
     assert state.winner == 0
     assert [e.reason for e in events if isinstance(e, TurnPassed)] == ["stop", "clean"]
 
 
 def test_h4_legal_actions_by_phase():
-    state = new_state()
+    state = new_state(first=0)
     assert state.phase == TURN_START and state.legal_actions() == [FLIP]
     state.apply(FLIP)
     assert state.current_player() == CHANCE and sorted(state.legal_actions()) == sorted(TERRITORY_IDS)
@@ -102,7 +102,7 @@ def endgame_after_beard(b: int, c: int):
     """A position after seat 0's bearded flip with b bearded and c clean-shaven cards left beside Victoria."""
     beards = [t for t in TERRITORY_IDS if HIGE_CARDS[t][1] == BEARDED]
     cleans = [t for t in TERRITORY_IDS if HIGE_CARDS[t][1] == CLEAN]
-    state = new_state()
+    state = new_state(first=0)
     turned_clean = cleans[:3 - c]
     turned_beards = beards[:10 - b]
     script = []
@@ -129,7 +129,7 @@ def test_h10_continue_then_flips_to_victoria():
 
 
 def test_h13_early_finish():
-    state = new_state()
+    state = new_state(first=0)
     state.apply(FLIP)
     assert dict(state.chance_outcomes())["GBR"] == pytest.approx(1 / 14)  # the very first card is Victoria
     # under C/C the first player wins in the first turn iff Victoria comes before every clean-shaven card
@@ -139,7 +139,7 @@ def test_h13_early_finish():
 
 
 def test_h14_the_longest_game():
-    state = new_state()
+    state = new_state(first=0)
     beards = [t for t in TERRITORY_IDS if HIGE_CARDS[t][1] == BEARDED]
     order = beards[:4] + ["CHN"] + beards[4:7] + ["IND"] + beards[7:] + ["IDN", "GBR"]
     script = [FLIP]
@@ -154,16 +154,16 @@ def test_h14_the_longest_game():
 
 
 def test_h15_a_stop_right_before_victoria():
-    state = new_state()
+    state = new_state(first=0)
     play(state, [FLIP, "KOR", STOP, FLIP, "GBR"])
     assert state.winner == 1
-    state = new_state()
+    state = new_state(first=0)
     play(state, [FLIP, "KOR", CONTINUE, "GBR"])
     assert state.winner == 0
 
 
 def test_h16_continue_into_a_clean_shaven_card():
-    state = new_state()
+    state = new_state(first=0)
     play(state, [FLIP, "AUT", CONTINUE, "JPN", CONTINUE, "IND"])
     assert state.current_player() == 1 and state.legal_actions() == [FLIP]
     play(state, [FLIP, "GBR"])
@@ -171,7 +171,7 @@ def test_h16_continue_into_a_clean_shaven_card():
 
 
 def test_h17_counts_shown_to_the_players():
-    state = new_state()
+    state = new_state(first=0)
     play(state, [FLIP, "AUT", CONTINUE, "JPN", CONTINUE, "IND"])
     view = state.view(1)
     assert (view.bearded_left, view.clean_left, view.victoria_left, view.pile) == (8, 2, 1, 11)
@@ -206,7 +206,7 @@ def test_the_shared_territory_table():
 
 # --- illegal actions, randomness, replay ---------------------------------------------------------------
 def test_illegal_actions_change_nothing():
-    state = new_state()
+    state = new_state(first=0)
     for action in (CONTINUE, STOP, "GBR", 0, True, None):
         with pytest.raises(IllegalAction, match="flip"):
             state.apply(action)
@@ -266,7 +266,7 @@ def test_random_games_keep_the_invariants_and_replay(seed):
 
 
 def test_the_view_hides_nothing_but_has_no_pile_order():
-    state = new_state()
+    state = new_state(first=0)
     play_chance(state, random.Random(1))
     view = state.view(0)
     assert view.legal == (FLIP,) and state.view(1).legal == ()

@@ -14,8 +14,6 @@ from game.titles.hige_mekuri.scene import HigeScene
 from game.titles.kitsune_gaeshi import rules as kitsune
 from game.titles.kitsune_gaeshi.scene import KitsuneScene
 
-KITSUNE = registry.get("kitsune_gaeshi").options
-
 
 def press(app, key: int) -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
@@ -23,7 +21,7 @@ def press(app, key: int) -> None:
 
 
 def test_defaults_are_the_specs_rules():
-    setup = GameSetup.from_json("kitsune_gaeshi", None, 3, 4, KITSUNE)
+    setup = GameSetup.from_json(registry.get("kitsune_gaeshi"), None)
     assert setup.options == {"companion": "standard", "two_left": "continue", "fox_count": 3}
     assert registry.get("shinobazu").options == ()
 
@@ -37,7 +35,7 @@ def test_defaults_are_the_specs_rules():
     ("casual", {"companion": "standard", "two_left": "continue", "fox_count": 3}),
 ])
 def test_saved_options_are_checked(saved, expected):
-    setup = GameSetup.from_json("kitsune_gaeshi", {"levels": ["easy"] * 2, "options": saved}, 3, 4, KITSUNE)
+    setup = GameSetup.from_json(registry.get("kitsune_gaeshi"), {"levels": ["easy"] * 2, "options": saved})
     assert setup.options == expected
     assert setup.levels == ["easy", "easy"]
 

@@ -4,25 +4,18 @@ Solo titles: game i is seeded S+i and every bot meets the same chance outcomes. 
 one bot per seat): the line-up rotates over the seats from game to game; win shares come with 95% intervals.
 """
 
-# A solo title offers `rules.new_state()`, `bots.BOTS` (name -> bot factory) and, optionally, `bots.ORACLES`:
-# name -> factory(round_cap) of an object with `outcomes_needed()` and `plan(outcomes) -> (score, actions)`.
-# A solo title whose game is won or lost sets `bots.ARENA_METRIC = "win_rate"` (returns() is 1 for a win, 0 for
-# a loss): the arena then reports wins, the win rate and its 95% Wilson interval instead of score statistics.
-#
-# A multi-player title offers `rules.new_state(players=n)` with returns() = win share per seat (ties split) and,
-# for the mean final score, a `score` (or `scores`) list on the final state; its bots are the levels of
-# game.ai.levels (random, easy, normal, hard, normal:N, hard:N) and any names in an optional `bots.BOTS`.
-# Game i: chance is drawn from Random(S+i), bot k of the line-up sits at seat (k+i) mod n, and the bot at seat s
-# draws its own choices from Random(f"{S}/{i}/{s}"), so a run is the same whatever --jobs is.
-# A title whose final state has `first_player` (the seat that started) also gets a "first_player" report: that
-# seat's wins with a 95% Wilson interval, overall and by which bot of the line-up started (Hige-mekuri).
-# A title whose bots module has `arena_counts(final_state) -> {name: [count per seat]}` gets those tallies summed
-# per report row (Kitsune-gaeshi: declarations, lies, flips, successful flips).
+# A title is known through its declared spec (game.titles.spec) and bot kit (game.ai.levels.BotKit).
+# Solo: the kit's `named` bots and `oracles` (factory(round_cap) of an object with `outcomes_needed()` and
+# `plan(outcomes) -> (score, actions)`); `arena_metric` "win_rate" reports wins with a 95% Wilson interval.
+# Multi-player: returns() = win share per seat (ties split), `final_scores()` the mean final score; bots are the
+# levels of game.ai.levels and the kit's `named` bots. Game i: chance is drawn from Random(S+i), bot k of the
+# line-up sits at seat (k+i) mod n, and the bot at seat s draws its own choices from Random(f"{S}/{i}/{s}"), so a
+# run is the same whatever --jobs is. A state with a `starting_seat()` also gets a "first_player" report; the
+# kit's `arena_counts(final_state)` tallies are summed per report row (Kitsune-gaeshi's lies and flips).
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 import os
@@ -34,11 +27,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from random import Random
-from types import ModuleType
 from typing import Any
 
-from game.ai.levels import LEVELS, UnknownBot, level_bot
+from game.ai.levels import LEVELS, BotKit, UnknownBot, level_bot
 from game.core.engine import play_chance
+from game.titles import registry
+from game.titles.spec import SetupError, TitleSpec
 
 Z95 = 1.959964
 MAX_DECISIONS = 100_000  # a multi-player game that has not ended by then is a broken title
@@ -48,21 +42,25 @@ class ArenaError(ValueError):
     """A request the arena cannot run (unknown title or bot, missing option)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Title:
-    """A title's modules as the arena uses them: rules (new_state) and bots (BOTS, ORACLES, levels' hooks)."""
+    """A title as the arena uses it: its spec (pickled by value to worker processes) and, on demand, its kit."""
 
-    slug: str
-    rules: ModuleType
-    bots: ModuleType | None
+    spec: TitleSpec
+    bots: BotKit | None = None  # a kit other than the title's own (tests)
 
-    def __reduce__(self) -> tuple:
-        """Pickled as module names, so games can run in worker processes."""
-        return title_from_modules, (self.slug, self.rules.__name__, getattr(self.bots, "__name__", None))
+    @property
+    def slug(self) -> str:
+        return self.spec.slug
 
+    @property
+    def kit(self) -> BotKit:
+        return self.bots or self.spec.kit()
 
-def title_from_modules(slug: str, rules: str, bots: str | None) -> Title:
-    return Title(slug, importlib.import_module(rules), bots and importlib.import_module(bots))
+    def new_state(self, options: dict) -> Any:
+        """A fresh state; `options` holds "players" and the title's rule options."""
+        options = dict(options)
+        return self.spec.new_state(options.pop("players", None), options)
 
 
 @dataclass
@@ -87,37 +85,21 @@ class Seat:
 
 
 def load_title(slug: str) -> Title:
-    """Import `game.titles.<slug>.rules` and `.bots` (None if it has none yet); ArenaError for an unknown slug."""
-    if not slug.isidentifier():
-        raise ArenaError(f"unknown title {slug!r}")
+    """The title `slug`; ArenaError for an unknown one."""
     try:
-        rules = importlib.import_module(f"game.titles.{slug}.rules")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(f"game.titles.{slug}"):
-            raise ArenaError(f"unknown title {slug!r} (no module {exc.name})") from None
-        raise
-    try:
-        bots = importlib.import_module(f"game.titles.{slug}.bots")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"game.titles.{slug}.bots":
-            raise
-        bots = None  # the generic levels still play it, with random rollouts
-    return Title(slug, rules, bots)
-
-
-def rounds_done(state: Any) -> int:
-    """Completed rounds: the state's `round`, or its decisions so far."""
-    return getattr(state, "round", len(state.history))
+        return Title(registry.get(slug))
+    except SetupError as exc:
+        raise ArenaError(str(exc)) from None
 
 
 def play_solo(title: Title, bot: Any, seed: int, round_cap: int | None) -> Game:
     """One solo game of `bot` on the chance outcomes of `seed`, stopped after `round_cap` rounds."""
-    state, chance, own = title.rules.new_state(), Random(seed), Random(f"{bot.name}/{seed}")
+    state, chance, own = title.new_state({}), Random(seed), Random(f"{bot.name}/{seed}")
     think = []
     while True:
         play_chance(state, chance)
-        if state.is_terminal() or (round_cap is not None and rounds_done(state) >= round_cap):
-            return Game(state.returns()[0], rounds_done(state), think)
+        if state.is_terminal() or (round_cap is not None and state.rounds_played() >= round_cap):
+            return Game(state.returns()[0], state.rounds_played(), think)
         began = time.perf_counter()
         action = bot.choose(state, own)
         think.append(time.perf_counter() - began)
@@ -126,7 +108,7 @@ def play_solo(title: Title, bot: Any, seed: int, round_cap: int | None) -> Game:
 
 def chance_outcomes(title: Title, seed: int, count: int) -> list[Any]:
     """The first `count` chance outcomes of game `seed`, drawn as play_solo draws them."""
-    template, chance = title.rules.new_state(), Random(seed)
+    template, chance = title.new_state({}), Random(seed)
     return [template.sample_chance(chance) for _ in range(count)]
 
 
@@ -139,14 +121,14 @@ def timed_plan(oracle: Any, outcomes: list[Any]) -> tuple[float, list[Any], floa
 
 def play_plan(title: Title, actions: list[Any], seed: int, round_cap: int) -> Game:
     """Play an oracle's actions through the rules on the chance outcomes of `seed`."""
-    state, chance = title.rules.new_state(), Random(seed)
+    state, chance = title.new_state({}), Random(seed)
     for action in actions:
         play_chance(state, chance)
         state.apply(action)
     play_chance(state, chance)
-    if not (state.is_terminal() or rounds_done(state) >= round_cap):
+    if not (state.is_terminal() or state.rounds_played() >= round_cap):
         raise ArenaError(f"the oracle's plan for seed {seed} stops before the game ends")
-    return Game(state.returns()[0], rounds_done(state))
+    return Game(state.returns()[0], state.rounds_played())
 
 
 def run_oracle(title: Title, make: Any, seeds: list[int], round_cap: int | None, jobs: int) -> list[Game]:
@@ -219,29 +201,19 @@ def summarise(games: list[Game], bound: list[Game] | None, per_game: bool) -> di
 # --- multi-player titles -----------------------------------------------------------------------------------
 def table_bot(title: Title, name: str) -> Any:
     """A fresh bot called `name`: one of the title's BOTS, or a level of game.ai.levels."""
-    named = getattr(title.bots, "BOTS", {})
+    named = title.kit.named
     if name in named:
         return named[name]()
     try:
-        return level_bot(title.bots, name)
+        return level_bot(title.kit, name)
     except UnknownBot:
         raise ArenaError(f"unknown bot {name!r}; {title.slug} has {', '.join([*LEVELS, *named])} "
                          f"(and normal:N, hard:N for N search iterations)") from None
 
 
-def final_scores(state: Any) -> list[float]:
-    """The final score per seat: the state's `score` or `scores` list (or method), else its returns()."""
-    for attr in ("score", "scores"):
-        value = getattr(state, attr, None)
-        value = value() if callable(value) else value
-        if isinstance(value, list | tuple) and len(value) == state.num_players:
-            return list(value)
-    return state.returns()
-
-
 def play_table(title: Title, names: list[str], options: dict, seed: int, game: int) -> list[Seat]:
     """Game `game` of the run from `seed`, bot k at seat (k + game) mod n; the results in line-up order."""
-    state, chance = title.rules.new_state(**options), Random(seed + game)
+    state, chance = title.new_state(options), Random(seed + game)
     n = state.num_players
     bots = [table_bot(title, name) for name in names]
     seat_of = [(k + game) % n for k in range(n)]
@@ -251,9 +223,9 @@ def play_table(title: Title, names: list[str], options: dict, seed: int, game: i
     for _ in range(MAX_DECISIONS):
         play_chance(state, chance)
         if state.is_terminal():
-            shares, scores = state.returns(), final_scores(state)
-            first, deals = getattr(state, "first_player", None), getattr(state, "deal", 0)
-            tally = getattr(title.bots, "arena_counts", None)
+            shares, scores = state.returns(), state.final_scores()
+            first, deals = state.starting_seat(), state.deals_played()
+            tally = title.kit.arena_counts
             counts = tally(state) if tally else {}
             return [Seat(shares[seat_of[k]], scores[seat_of[k]], think[k], seat_of[k] == first, deals,
                          {key: per_seat[seat_of[k]] for key, per_seat in counts.items()}) for k in range(n)]
@@ -325,7 +297,7 @@ def progress(results: Iterable, games: int) -> list:
 
 def run_table(title: Title, names: list[str], games: int, seed: int, options: dict, jobs: int) -> dict:
     """Play `games` games of the line-up `names` (one bot per seat, rotated) and return the statistics."""
-    players = title.rules.new_state(**options).num_players
+    players = title.new_state(options).num_players
     if len(names) != players:
         raise ArenaError(f"{title.slug} with {players} players needs {players} bots in --bots, "
                          f"got {len(names)} ({','.join(names) or 'none'})")
@@ -356,20 +328,20 @@ def run_table(title: Title, names: list[str], games: int, seed: int, options: di
 def new_game(title: Title, options: dict) -> Any:
     """A fresh state with `options`; a clear ArenaError if the title does not take them."""
     try:
-        return title.rules.new_state(**options)
+        return title.new_state(options)
     except (TypeError, ValueError) as exc:
         raise ArenaError(f"{title.slug} cannot start a game with {options or 'no options'} ({exc})") from None
 
 
 def run(slug: str, names: list[str], games: int, seed: int, round_cap: int | None = None,
-        jobs: int | None = None, players: int | None = None) -> dict:
+        jobs: int | None = None, players: int | None = None, options: dict | None = None) -> dict:
     """Play `games` games (per bot for a solo title) and return the statistics (what --json prints)."""
     title = load_title(slug)
-    options = {} if players is None else {"players": players}
+    options = {**({} if players is None else {"players": players}), **(options or {})}
     if new_game(title, options).num_players > 1:
         return run_table(title, names, games, seed, options, jobs or 1)
     jobs = jobs or os.cpu_count() or 1
-    bots, oracles = getattr(title.bots, "BOTS", {}), getattr(title.bots, "ORACLES", {})
+    bots, oracles = title.kit.named, title.kit.oracles
     unknown = [n for n in names if n not in bots and n not in oracles]
     if unknown or not names:
         raise ArenaError(f"unknown bot(s) {', '.join(unknown) or '(none given)'}; "
@@ -384,7 +356,7 @@ def run(slug: str, names: list[str], games: int, seed: int, round_cap: int | Non
         else:
             results[name] = [play_solo(title, bots[name](), s, round_cap) for s in seeds]
         rates[name] = games / max(time.perf_counter() - started, 1e-9)
-    metric = getattr(title.bots, "ARENA_METRIC", "score")
+    metric = title.kit.arena_metric
     oracle = next((n for n in names if n in oracles), None)
     bound = results[oracle] if oracle else None
     summaries = {}
@@ -471,6 +443,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None, help="seats, for a multi-player title")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a rule option of the title (repeatable); unknown keys and values are refused")
     parser.add_argument("--bots", default=None,
                         help="comma-separated bot names (multi-player: one per seat, e.g. normal,easy,easy,easy)")
     parser.add_argument("--round-cap", type=int, default=None, help="stop every game after this many rounds")
@@ -486,8 +460,9 @@ def main(argv: list[str] | None = None) -> None:
     default = "random,greedy" if args.players is None else ",".join(["normal"] + ["easy"] * (args.players - 1))
     names = [n for n in (args.bots or default).split(",") if n]
     try:
-        report = run(args.title, names, args.games, args.seed, args.round_cap, args.jobs, args.players)
-    except ArenaError as exc:
+        options = load_title(args.title).spec.parse_options(args.option)
+        report = run(args.title, names, args.games, args.seed, args.round_cap, args.jobs, args.players, options)
+    except (ArenaError, SetupError) as exc:
         sys.exit(f"arena: {exc}")
     print(table(report))
     if not args.scores:

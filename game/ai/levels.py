@@ -1,34 +1,21 @@
-"""Bot levels for every title: random, easy (the title's rules-based bot with some noise), normal and hard (ISMCTS).
+"""Bot levels for every title: random, easy (the title's rules bot with some noise), normal and hard (ISMCTS).
 
-`make_bot(slug, level)` builds one; arena and tests give ISMCTS an iteration budget (deterministic), the app adds a
-deadline (`think_ms`), and the search stops at whichever comes first.
+A title says how its levels are made in one declared `BotKit` (its bots module's `KIT`); `level_bot(kit, level)`
+builds one. Arena and tests give ISMCTS an iteration budget (deterministic), the app adds a deadline (`think_ms`),
+and the search stops at whichever comes first.
 """
 
-# What a title's `game.titles.<slug>.bots` module may offer (every item optional, with the fallback in brackets):
-#   rollout_policy(state, rng) -> action   fast rules-based move for whoever is to move, one of legal_actions()
-#                                          (search applies it unchecked); ISMCTS calls it on determinized states,
-#                                          so it may read the whole state. [uniformly random]
-#   EasyBot                                class, no-argument constructor, `name`, `choose(state, rng)`; it must decide
-#                                          only from what the mover may know: `state.view(seat)`, its own legal
-#                                          actions, or `state.resample(seat, rng)`; it is held to the fairness test
-#                                          (game.ai.fairness). [rollout_policy]
-#   evaluate(state) -> list[float]         per-seat estimate of returns() in [0, 1] wherever a truncated rollout
-#                                          stops (chance nodes too); used only with max_rollout_depth. [none]
-#   SEARCH = {...}                         overrides of DEFAULTS below, e.g. {"normal": 300, "max_rollout_depth": 15}.
-#   make_search_bot(name, iterations, think_ms) -> Bot
-#                                          builds Normal/Hard itself, e.g. a SearchBot whose `search` weighs the
-#                                          determinizations and plays the other seats as it reads them
-#                                          (Kitsune-gaeshi's opponent model); held to the fairness test. [SearchBot]
-# And of its rules: for the player to move, legal_actions() is the same list, in the same order, in a state and in
-# any resample of it for that player, and resample(seat, rng) depends only on view(seat) and rng.
+# What the rules must hold for the search: for the player to move, legal_actions() is the same list, in the same
+# order, in a state and in any resample of it for that player, and resample(seat, rng) depends only on view(seat)
+# and rng. An Easy bot decides only from what the mover may know (view, own legal actions, resample) and is held
+# to the fairness test (game.ai.fairness).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from random import Random
-from types import ModuleType
 from typing import Any
 
 from game.ai.bot import Bot, RandomBot
@@ -102,50 +89,55 @@ class SearchBot:
         return search.best_action()
 
 
-def title_bots(slug: str) -> ModuleType | None:
-    """Import `game.titles.<slug>.bots` (None while the title has no bots module); UnknownBot for no such title."""
-    if not slug.isidentifier():
-        raise UnknownBot(f"unknown title {slug!r}")
-    try:
-        return importlib.import_module(f"game.titles.{slug}.bots")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"game.titles.{slug}.bots" and importlib.util.find_spec(f"game.titles.{slug}.rules"):
-            return None
-        if exc.name in (f"game.titles.{slug}", f"game.titles.{slug}.bots"):
-            raise UnknownBot(f"unknown title {slug!r} (no module {exc.name})") from None
-        raise
+@dataclass(frozen=True)
+class BotKit:
+    """How a title's bots are made; every field has the generic default."""
+
+    rollout_policy: Callable = random_policy  # fast rules move for whoever is to move (search applies it unchecked)
+    easy: Callable[[], Bot] | None = None  # the rules bot Easy plays (with noise); None: the rollout policy
+    evaluate: Callable | None = None  # per-seat estimate of returns() where a truncated rollout stops
+    search: Mapping[str, Any] = field(default_factory=dict)  # overrides of DEFAULTS
+    search_bot: Callable[[str, int | None, float | None], Bot] | None = None  # builds Normal/Hard (SearchBot)
+    fixed: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)  # levels made directly, not by the above
+    named: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)  # bots the arena knows by name (first)
+    oracles: Mapping[str, Callable] = field(default_factory=dict)  # solo: factory(round_cap) of a planner
+    arena_metric: str = "score"  # solo: "score" or "win_rate"
+    arena_counts: Callable[[State], dict[str, list[int]]] | None = None  # per-seat tallies the arena sums
+
+    def settings(self) -> dict[str, Any]:
+        """DEFAULTS with the title's overrides."""
+        return {**DEFAULTS, **self.search}
 
 
-def settings(bots: ModuleType | None) -> dict[str, Any]:
-    """DEFAULTS with the title's SEARCH overrides."""
-    return {**DEFAULTS, **getattr(bots, "SEARCH", {})}
+GENERIC = BotKit()
 
 
 def make_bot(slug: str, level: str, iterations: int | None = None, think_ms: float | None = None) -> Bot:
-    """A bot of `level` for title `slug` (see level_bot)."""
-    return level_bot(title_bots(slug), level, iterations, think_ms)
+    """A bot of `level` for title `slug` (see level_bot); UnknownBot for an unknown title or level."""
+    from game.titles import registry
+
+    if slug not in registry.TITLES:
+        raise UnknownBot(f"unknown title {slug!r}; known titles: {', '.join(registry.TITLES)}")
+    return level_bot(registry.TITLES[slug].kit(), level, iterations, think_ms)
 
 
-def level_bot(bots: ModuleType | None, level: str, iterations: int | None = None,
-              think_ms: float | None = None) -> Bot:
-    """A bot of `level` ("random", "easy", "normal", "hard", or "normal:N" / "hard:N" for N iterations).
-
-    `iterations` overrides the level's budget; `think_ms` adds a deadline per decision (search levels only).
-    """
+def level_bot(kit: BotKit, level: str, iterations: int | None = None, think_ms: float | None = None) -> Bot:
+    """A bot of `level` ("random", "easy", "normal", "hard", "normal:N" / "hard:N" for N iterations; the kit's
+    `fixed` levels first). `iterations` overrides the level's budget; `think_ms` adds a deadline per decision."""
+    if level in kit.fixed:
+        return kit.fixed[level]()
     base, _, count = level.partition(":")
     if base not in LEVELS or (count and (base not in ("normal", "hard") or not count.isdigit())):
-        raise UnknownBot(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)} (or normal:N, hard:N)")
-    config = settings(bots)
-    policy = getattr(bots, "rollout_policy", random_policy)
+        raise UnknownBot(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)} "
+                         "(or normal:N, hard:N)")
+    config = kit.settings()
     if base == "random":
         return RandomBot()
     if base == "easy":
-        easy_class = getattr(bots, "EasyBot", None)
-        inner = easy_class() if easy_class else PolicyBot("rules", policy)
+        inner = kit.easy() if kit.easy else PolicyBot("rules", kit.rollout_policy)
         return NoisyBot(inner, config["easy_noise"])
     budget = int(count) if count else (iterations if iterations is not None else config[base])
-    hook = getattr(bots, "make_search_bot", None)
-    if hook is not None:
-        return hook(level, budget, think_ms)
-    return SearchBot(level, budget, think_ms, policy, getattr(bots, "evaluate", None), config["c"],
+    if kit.search_bot is not None:
+        return kit.search_bot(level, budget, think_ms)
+    return SearchBot(level, budget, think_ms, kit.rollout_policy, kit.evaluate, config["c"],
                      config["max_rollout_depth"], config["opponents"])

@@ -7,7 +7,6 @@ the answer is the chosen action (JSON) with the think time, or an error message:
 from __future__ import annotations
 
 import contextlib
-import importlib
 import multiprocessing
 import os
 import time
@@ -19,11 +18,13 @@ from typing import Any
 
 from game.ai.levels import make_bot
 from game.core.engine import State
+from game.titles import registry
 
 
 @dataclass(frozen=True)
 class BotRequest:
-    """What to think about: title, options and history rebuild the state; the rest picks the bot."""
+    """What to think about: title, rule options (with "players") and history rebuild the state; the rest picks
+    the bot."""
 
     slug: str
     options: dict
@@ -50,11 +51,10 @@ class BotResult:
 
 
 def rebuild(request: BotRequest) -> State:
-    """The state after the request's history, replayed through `game.titles.<slug>.rules.new_state(**options)`."""
-    if not request.slug.isidentifier():
-        raise ValueError(f"unknown title {request.slug!r}")
-    rules = importlib.import_module(f"game.titles.{request.slug}.rules")
-    state = rules.new_state(**request.options)
+    """The state after the request's history, from the title's declared spec and the setup's rule options
+    ("players" and the title's options: the same dict the scene made its state from and records)."""
+    options = dict(request.options)
+    state = registry.get(request.slug).new_state(options.pop("players", None), options)
     for raw in request.history:
         state.apply(state.action_from_json(raw))
     if state.current_player() != request.seat:
@@ -81,8 +81,8 @@ def serve(conn: Connection, preload: tuple[str, ...]) -> None:
     with contextlib.suppress(OSError, AttributeError):  # thinking yields to the frames (no nice() on Windows)
         os.nice(10)
     for slug in preload:
-        importlib.import_module(f"game.titles.{slug}.rules")
-        importlib.import_module(f"game.titles.{slug}.bots")
+        registry.get(slug).module("rules")
+        registry.get(slug).kit()
     while True:
         try:
             message = conn.recv()

@@ -32,7 +32,7 @@ def start_bots(process: bool) -> BotWorker | InlineWorker:
 
     if not process:
         return InlineWorker()
-    worker = BotWorker(preload=tuple(slug for slug, info in TITLES.items() if not info.solo))
+    worker = BotWorker(preload=tuple(slug for slug, spec in TITLES.items() if not spec.solo))
     worker.start()
     return worker
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.scene import Scene
+from game.app.setup import saved_setup, start_scene
 from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
@@ -34,7 +35,7 @@ class HighScoresScene(Scene):
         self.info = registry.get(slug)
         self.title_slug = slug
         self.highlight_id = highlight_id
-        self.boards: dict[str, list[tuple[str, str]]] = self.info.module("scene").SCORE_BOARDS
+        self.boards: dict[str, list[tuple[str, str]]] = self.info.score_boards
         self.board = board if board in self.boards else next(iter(self.boards))
         self.entries = app.storage.top_scores(slug, self.board, limit=10)
         self.time = 0.0
@@ -53,7 +54,7 @@ class HighScoresScene(Scene):
 
     def play_again(self) -> None:
         self.app.audio.play("menu_select")
-        self.app.stack.replace(self.info.module("scene").make_scene(self.app))
+        self.app.stack.replace(start_scene(self.app, saved_setup(self.app, self.info.slug)))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

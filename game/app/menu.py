@@ -10,7 +10,7 @@ import pygame
 from game.app.scene import Scene
 from game.services.i18n import pick, t
 from game.titles import registry
-from game.titles.registry import TitleInfo
+from game.titles.spec import TitleSpec as TitleInfo
 from game.ui import theme
 from game.ui.dice import die_surface
 from game.ui.text import blit, wrap
@@ -85,11 +85,12 @@ class TitleMenuScene(Scene):
     # --- actions ----------------------------------------------------------------------------------
     def play(self, info: TitleInfo, autoplay: bool = False) -> None:
         """Solo titles start at once; a table game asks for its setup first (a demo uses the last one)."""
+        from game.app.setup import saved_setup, start_scene
         from game.app.setup_scene import GameSetupScene
 
         self.app.audio.play("menu_select")
         if info.solo or autoplay:
-            self.app.stack.push(info.module("scene").make_scene(self.app, autoplay=autoplay))
+            self.app.stack.push(start_scene(self.app, saved_setup(self.app, info.slug), autoplay))
         else:
             self.app.stack.push(GameSetupScene(self.app, info.slug))
 
@@ -125,7 +126,7 @@ class TitleMenuScene(Scene):
         self.best = {}
         for info in self.titles:
             if info.solo:
-                board = next(iter(info.module("scene").SCORE_BOARDS))
+                board = next(iter(info.score_boards))
                 self.best[info.slug] = (board, self.app.storage.top_scores(info.slug, board, limit=1))
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -1,5 +1,5 @@
-"""What a multiplayer game is set up with: seats, each opponent's level, who starts, an optional seed, and the
-title's rule variants (its registry `options`).
+"""What a game is set up with: seats, each opponent's level, who starts, an optional seed, and the title's rule
+variants (its declared `options`).
 
 The last setup of each title is remembered in the settings table, so Rematch and the next visit start
 from the same choices.
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from game.titles import registry
+from game.titles.spec import TitleSpec
 
 LEVELS = ("easy", "normal", "hard")
 HUMAN_SEAT = 0
@@ -29,31 +30,40 @@ class GameSetup:
     def players(self) -> int:
         return len(self.levels) + 1
 
+    def rules_options(self) -> dict[str, object]:
+        """The one source of the game's rules: "players" and the title's options. The state is made from it,
+        the bot worker rebuilds the state from it, and the replay records it."""
+        return {"players": self.players, **self.options}
+
     def to_json(self) -> dict:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, slug: str, data: object, min_players: int, max_players: int,
-                  options: tuple = ()) -> GameSetup:
+    def from_json(cls, spec: TitleSpec, data: object) -> GameSetup:
         """A setup from saved settings; anything odd falls back to a sensible default (the spec's rules)."""
-        setup = cls(slug, ["normal"] * (min(max(4, min_players), max_players) - 1),
-                    options={option.key: option.default for option in options})
+        levels = [] if spec.solo else ["normal"] * (min(max(4, spec.min_players), spec.max_players) - 1)
+        setup = cls(spec.slug, levels, options=spec.default_options())
         if not isinstance(data, dict):
             return setup
         saved = data.get("options")
         saved = saved if isinstance(saved, dict) else {}
-        for option in options:
+        for option in spec.options:
             value = saved.get(option.key)
             if value in option.values and type(value) is type(option.default):
                 setup.options[option.key] = value
         levels = data.get("levels")
-        if isinstance(levels, list) and min_players - 1 <= len(levels) <= max_players - 1 \
-                and all(level in LEVELS for level in levels):
+        if isinstance(levels, list) and spec.min_players - 1 <= len(levels) <= spec.max_players - 1 \
+                and all(level in spec.levels for level in levels):
             setup.levels = list(levels)
         setup.human_starts = data.get("human_starts") is True
         seed = data.get("seed")
         setup.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 else None
         return setup
+
+
+def start_scene(app, setup: GameSetup, autoplay: bool = False):
+    """The title's scene for `setup` (its scene module's `make_scene(app, setup, autoplay)`)."""
+    return registry.get(setup.slug).module("scene").make_scene(app, setup, autoplay)
 
 
 def setting_key(slug: str) -> str:
@@ -62,9 +72,8 @@ def setting_key(slug: str) -> str:
 
 def saved_setup(app, slug: str) -> GameSetup:
     """The setup last used for `slug` (or the defaults)."""
-    info = registry.get(slug)
-    return GameSetup.from_json(slug, app.storage.get_setting(setting_key(slug)), info.min_players,
-                               info.max_players, info.options)
+    return GameSetup.from_json(registry.get(slug), app.storage.get_setting(setting_key(slug)))
 
 
-BOT_NAMES = [("Hayate", "疾風"), ("Kaede", "楓"), ("Jin", "迅"), ("Sakura", "桜")]
+BOT_NAMES = [("Hayate", "疾風"), ("Kaede", "楓"), ("Jin", "迅"), ("Sakura", "桜"), ("Ren", "蓮"), ("Tsubaki", "椿")]
+"""The computer players' names by seat (seat 1 first): six, for tables of up to seven."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.scene import Scene
-from game.app.setup import LEVELS, saved_setup, setting_key
+from game.app.setup import saved_setup, setting_key, start_scene
 from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
@@ -42,10 +42,11 @@ class GameSetupScene(Scene):
         setup = self.setup
         if row == "opponents":
             count = max(self.info.min_players - 1, min(self.info.max_players - 1, len(setup.levels) + step))
-            setup.levels = (setup.levels + [setup.levels[-1]] * 4)[:count]
+            setup.levels = (setup.levels + [setup.levels[-1]] * self.info.max_players)[:count]
         elif row.startswith("level"):
             i = int(row.removeprefix("level"))
-            setup.levels[i] = LEVELS[(LEVELS.index(setup.levels[i]) + step) % len(LEVELS)]
+            levels = self.info.levels
+            setup.levels[i] = levels[(levels.index(setup.levels[i]) + step) % len(levels)]
         elif row == "starts":
             setup.human_starts = not setup.human_starts
         elif row in self.options:
@@ -63,7 +64,7 @@ class GameSetupScene(Scene):
         self.setup.seed = int(self.seed_text) if self.seed_text else None
         self.app.storage.set_setting(setting_key(self.setup.slug), self.setup.to_json())
         self.app.audio.play("menu_select")
-        self.app.stack.replace(self.info.module("scene").make_scene(self.app, setup=self.setup))
+        self.app.stack.replace(start_scene(self.app, self.setup))
 
     def back(self) -> None:
         self.app.audio.play("back")
@@ -118,7 +119,7 @@ class GameSetupScene(Scene):
         if row == "seed":
             return self.seed_text or t("setup.seed_random")
         if row in self.options:
-            return t(self.options[row].label(self.setup.options[row]))
+            return t(self.info.option_label(row, self.setup.options[row]))
         return ""
 
     def label_text(self, row: str) -> str:
@@ -129,7 +130,7 @@ class GameSetupScene(Scene):
             en, ja = BOT_NAMES[int(row.removeprefix("level"))]
             return t("setup.level_of", name=pick(en, ja))
         if row in self.options:
-            return t(f"option.{row}")
+            return t(self.info.option_label(row))
         return t(f"setup.{row}")
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.scene import Scene
-from game.app.setup import GameSetup
+from game.app.setup import GameSetup, start_scene
 from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
@@ -42,7 +42,7 @@ class SummaryScene(Scene):
 
     def rematch(self) -> None:
         self.app.audio.play("menu_select")
-        self.app.stack.replace(self.info.module("scene").make_scene(self.app, setup=self.setup))
+        self.app.stack.replace(start_scene(self.app, self.setup))
 
     def statistics(self) -> None:
         from game.app.stats_scene import StatsScene

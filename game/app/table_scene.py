@@ -22,6 +22,7 @@ from game.app.setup import BOT_NAMES, GameSetup, saved_setup
 from game.core import replay
 from game.core.engine import CHANCE
 from game.services.i18n import pick, t
+from game.titles import registry
 from game.ui import theme
 from game.ui.anim import Effects, Timeline
 from game.ui.movelog import MoveLog
@@ -53,7 +54,7 @@ class TableScene(Scene, ABC):
         self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
         self.rng = random.Random(self.seed)
         self.n = setup.players
-        self.state = self.rules.new_state(self.n, **setup.options)
+        self.state = registry.get(setup.slug).new_state(self.n, setup.options)
         self.names = seat_names(self.n)
         self.levels = ["you", *setup.levels]
         self.view = self.state.view(0)
@@ -67,16 +68,12 @@ class TableScene(Scene, ABC):
         self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
         self.anchors = seat_layout(self.n)
         self.recorded = False
+        self.first_seat: int | None = 0 if setup.human_starts else None  # the start player, when fixed
 
     @classmethod
-    def from_setup(cls, app, setup: GameSetup | None = None, seed: int | None = None,
-                   autoplay: bool = False) -> TableScene:
-        """The scene for `setup`, or for the setup last used for this title (and `seed`, if given)."""
-        if setup is None:
-            setup = saved_setup(app, cls.title_slug)
-        if seed is not None:
-            setup.seed = seed
-        return cls(app, setup, autoplay)
+    def from_setup(cls, app, setup: GameSetup | None = None, autoplay: bool = False) -> TableScene:
+        """The scene for `setup`, or for the setup last used for this title."""
+        return cls(app, setup or saved_setup(app, cls.title_slug), autoplay)
 
     # --- the loop ---------------------------------------------------------------------------------
     def speed(self, seconds: float) -> float:
@@ -103,16 +100,17 @@ class TableScene(Scene, ABC):
         """Each step, before the turn loop: let what is on show expire (a title's panels, flyers...)."""
 
     def _chance(self):
-        """The first start player ("you start" fixes it), else the next chance outcome from our own generator."""
-        if self.state.phase == getattr(self.rules, "START", "start") and self.setup.human_starts:
-            return 0
+        """The starting seat when it is fixed (the first chance node picks it), else the next chance outcome from
+        our own generator."""
+        if self.first_seat is not None and not self.state.history and registry.get(self.title_slug).start_chance:
+            return self.first_seat
         return self.state.sample_chance(self.rng)
 
     def _bot_turn(self, seat: int) -> None:
         if self.ticket is None:
             level = "normal" if seat == 0 else self.levels[seat]  # the demo plays your seat at Normal
             history = [self.state.action_to_json(a) for a in self.state.history]
-            self.ticket = self.app.bots.submit(self.title_slug, {"players": self.n}, history, seat, level,
+            self.ticket = self.app.bots.submit(self.title_slug, self.setup.rules_options(), history, seat, level,
                                                self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
             self.think_since = self.now
             return
@@ -180,8 +178,8 @@ class TableScene(Scene, ABC):
         if self.recorded or self.autoplay:
             return
         self.recorded = True
-        options = {"players": self.n, **self.setup.options}
-        text = replay.dumps(replay.record(self.state, options, self.seed, self.state.statistics()))
+        text = replay.dumps(replay.record(self.state, self.setup.rules_options(), self.seed,
+                                          self.state.statistics()))
         details = {"players": self.n, "levels": self.levels, "options": self.setup.options, **details,
                    "winners": winners,
                    "human_share": (1 / len(winners)) if 0 in winners else 0.0}

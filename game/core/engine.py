@@ -70,6 +70,23 @@ class State(ABC):
         """A full state consistent with `view(seat)`; identity for perfect information."""
         return self.clone()
 
+    # --- what the arena reports (titles override what they have) -----------------------------
+    def final_scores(self) -> list[float]:
+        """Per-seat score at the end (points, souls...); the returns by default."""
+        return self.returns()
+
+    def starting_seat(self) -> int | None:
+        """The seat that started the game, where the title has one."""
+        return None
+
+    def deals_played(self) -> int:
+        """Deals the game took so far, where the title deals in rounds."""
+        return 0
+
+    def rounds_played(self) -> int:
+        """Completed rounds (solo titles); the decisions so far by default."""
+        return len(self.history)
+
     def action_to_string(self, action: Action) -> str:
         """Readable form of an action for logs."""
         return str(action)

@@ -1,10 +1,13 @@
 """The string catalogue (English and Japanese) and the current language.
 
-`t(key, **fields)` looks a key up in the current language; every key has both languages, which a test
-checks along with the bundled font's glyph coverage.
+`t(key, **fields)` looks a key up in the current language: the app's own strings (game.services.catalogue) and
+every title's (its strings.py, keys under its prefix), gathered on first use. Every key has both languages,
+which a test checks along with the bundled font's glyph coverage.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from game.services.catalogue import STRINGS
 
@@ -25,10 +28,21 @@ def language() -> str:
     return _current
 
 
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """The app's strings and every discovered title's (a title's keys start with its prefix)."""
+    from game.titles import registry  # titles declare their strings; the catalogue gathers them
+
+    merged = dict(STRINGS)
+    for spec in registry.TITLES.values():
+        merged.update(spec.strings())
+    return merged
+
+
 def t(key: str, **fields: object) -> str:
     """The text of `key` in the current language, with `{fields}` filled in."""
     try:
-        text = STRINGS[key][_current]
+        text = catalogue()[key][_current]
     except KeyError:
         raise KeyError(f"string {key!r} is not in the catalogue") from None
     return text.format(**fields) if fields else text

@@ -12,6 +12,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from random import Random
 
+from game.ai.levels import BotKit
 from game.titles.dice_combat import odds
 from game.titles.dice_combat.rules import (
     ATTACK,
@@ -22,7 +23,6 @@ from game.titles.dice_combat.rules import (
     has_pattern,
 )
 
-ARENA_METRIC = "win_rate"  # the arena reports wins with a 95% interval, not a mean score
 Collection = tuple[int, ...]
 
 
@@ -154,3 +154,6 @@ def hint(state: DiceCombatState) -> tuple[str, dict[str, float]]:
     """What the Hint key shows: the perfect choice and the win chance of each choice."""
     chances = BOTS[HINT_BOT]().evaluate(state)
     return (ATTACK if chances[ATTACK] >= chances[DEFEND] else DEFEND), chances
+
+
+KIT = BotKit(named=BOTS, arena_metric="win_rate")

@@ -142,7 +142,7 @@ class DiceCombatOverScene(Scene):
 
     def next_game(self) -> None:
         self.app.audio.play("menu_select")
-        self.app.stack.replace(make_scene(self.app, autoplay=self.demo, run=self.run))
+        self.app.stack.replace(make_scene(self.app, None, self.demo, run=self.run))
 
     def end_run(self) -> None:
         self.run_over = True
@@ -151,7 +151,7 @@ class DiceCombatOverScene(Scene):
 
     def new_run(self) -> None:
         self.app.audio.play("menu_select")
-        self.app.stack.replace(make_scene(self.app, autoplay=self.demo))
+        self.app.stack.replace(make_scene(self.app, None, self.demo))
 
     def show_scores(self) -> None:
         from game.app.highscores import HighScoresScene

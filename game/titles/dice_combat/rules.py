@@ -288,6 +288,9 @@ class DiceCombatState(State):
             raise IllegalAction(f"a Dice Combat action is a die face 1-6 or attack/defend, not {data!r}")
         return data
 
+    def rounds_played(self) -> int:
+        return self.round
+
     def statistics(self) -> dict:
         """What a results screen and a high-score entry keep (spec section 5)."""
         return {
@@ -302,5 +305,8 @@ class DiceCombatState(State):
         }
 
 
-def new_state() -> DiceCombatState:
+def new_state(players: int = 1) -> DiceCombatState:
+    """A new game (solo: one player)."""
+    if players != 1:
+        raise ValueError(f"this is a solo game, not for {players} players")
     return DiceCombatState()

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from game.app.scene import Scene
+from game.app.setup import GameSetup
 from game.services.i18n import t
 from game.titles.dice_combat import bots, monster, odds
 from game.titles.dice_combat.rules import (
@@ -66,8 +67,9 @@ class Run:
     replays: list[str] = field(default_factory=list)
 
 
-def make_scene(app, seed: int | None = None, autoplay: bool = False, run: Run | None = None) -> DiceCombatScene:
-    return DiceCombatScene(app, seed, autoplay, run)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, run: Run | None = None
+               ) -> DiceCombatScene:
+    return DiceCombatScene(app, setup.seed if setup else None, autoplay, run)
 
 
 class DiceCombatScene(Scene):

@@ -1,0 +1,14 @@
+"""Dice Slayer (ダイススレイヤー): solo, for a high score (spec: shared/rules/dice_slayer.md)."""
+
+from game.titles.spec import TitleSpec
+
+TITLE = TitleSpec(
+    "dice_slayer", "Dice Slayer", "ダイススレイヤー",
+    "Pick dice into a 3-slot stock; a triple or a straight blasts its neighbours off the plate.",
+    "3つのストックで刻子か順子を作り、その両脇の数字を皿から消し去れ。",
+    min_players=1, max_players=1, prefix="ds", order=10, max_actions=100_000,
+    levels=(), start_chance=False, hidden_information=False,
+    score_boards={"score": [("scores.score", "score"), ("scores.rounds", "rounds"),
+                            ("scores.largest", "details.largest_clear"), ("scores.all_clears", "details.all_clears"),
+                            ("scores.removed", "details.dice_removed_total")]},
+)

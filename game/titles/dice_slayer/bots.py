@@ -18,6 +18,7 @@ from random import Random
 from typing import NamedTuple
 
 from game.ai.bot import RandomBot as _RandomBot
+from game.ai.levels import BotKit
 from game.titles.dice_slayer.rules import (
     FACES,
     GAME_OVER_PLATE,
@@ -219,3 +220,6 @@ def hint(state: DiceSlayerState) -> tuple[int, float]:
     values = BOTS[HINT_BOT]().evaluate(state)
     pick = best_pick(values)
     return pick, values[pick]
+
+
+KIT = BotKit(named=BOTS, oracles=ORACLES)

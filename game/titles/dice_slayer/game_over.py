@@ -89,7 +89,7 @@ class GameOverScene(Scene):
         from game.titles.dice_slayer.scene import make_scene
 
         self.app.audio.play("menu_select")
-        self.app.stack.replace(make_scene(self.app, autoplay=self.demo))
+        self.app.stack.replace(make_scene(self.app, None, self.demo))
 
     def show_scores(self, highlight: int | None = None) -> None:
         from game.app.highscores import HighScoresScene

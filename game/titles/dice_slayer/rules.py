@@ -195,6 +195,9 @@ class DiceSlayerState(State):
             raise IllegalAction(f"a Dice Slayer action is a number 1-6, not {data!r}")
         return data
 
+    def rounds_played(self) -> int:
+        return self.round
+
     def statistics(self) -> dict:
         """What a high-score entry keeps (spec section 5)."""
         return {
@@ -206,5 +209,8 @@ class DiceSlayerState(State):
         }
 
 
-def new_state() -> DiceSlayerState:
+def new_state(players: int = 1) -> DiceSlayerState:
+    """A new game (solo: one player)."""
+    if players != 1:
+        raise ValueError(f"this is a solo game, not for {players} players")
     return DiceSlayerState()

@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from game.app.scene import Scene
+from game.app.setup import GameSetup
 from game.services.i18n import t
 from game.titles.dice_slayer import bots
 from game.titles.dice_slayer.rules import (
@@ -46,8 +47,8 @@ SCORE_BOARDS = {"score": [("scores.score", "score"), ("scores.rounds", "rounds")
                           ("scores.removed", "details.dice_removed_total")]}
 
 
-def make_scene(app, seed: int | None = None, autoplay: bool = False) -> DiceSlayerScene:
-    return DiceSlayerScene(app, seed, autoplay)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False) -> DiceSlayerScene:
+    return DiceSlayerScene(app, setup.seed if setup else None, autoplay)
 
 
 class DiceSlayerScene(Scene):

@@ -12,6 +12,7 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
+from game.ai.levels import BotKit
 from game.titles.fusejika.rules import (
     ALL_RANKS,
     BIT,
@@ -252,3 +253,6 @@ def evaluate(state: FusejikaState) -> list[float]:
     if state.is_terminal():
         return state.returns()
     return total_shares(state.totals, state.n - state.round_no + 1)
+
+
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH)

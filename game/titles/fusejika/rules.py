@@ -723,6 +723,12 @@ class FusejikaState(State):
             return f"{card} is not in seat {cur}'s row"
         return f"every other player already has a {card.rank}"
 
+    def final_scores(self) -> list[float]:
+        return self.scores
+
+    def deals_played(self) -> int:
+        return self.deal
+
     def statistics(self) -> dict:
         """What a results screen keeps."""
         return {

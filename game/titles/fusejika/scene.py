@@ -49,8 +49,8 @@ SUDDEN_TIME = 4.5
 ALL = (1 << len(RANKS)) - 1
 
 
-def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
-    return FusejikaScene.from_setup(app, setup, seed, autoplay)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
+    return FusejikaScene.from_setup(app, setup, autoplay)
 
 
 class Flyer:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
+from game.ai.levels import BotKit
 from game.titles.hige_mekuri import odds
 from game.titles.hige_mekuri.rules import AFTER_BEARD, CONTINUE, FLIP, STOP, HigeState
 
@@ -99,3 +100,7 @@ def level_bot(level: str) -> HigeBot:
     if level not in BOTS:
         raise ValueError(f"unknown Hige-mekuri bot {level!r}; choose from {', '.join(BOTS)}")
     return BOTS[level]()
+
+
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot,
+             fixed={"easy": EasyBot, "normal": CheerfulBot, "hard": OptimalBot}, named=BOTS)

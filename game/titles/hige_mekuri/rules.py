@@ -258,14 +258,17 @@ class HigeState(State):
         mover = odds.value(counts[BEARDED], counts[CLEAN])  # the one about to flip (after a beard: continue)
         return mover if seat == self.current else 1 - mover
 
+    def starting_seat(self) -> int | None:
+        return self.first
+
     def statistics(self) -> dict:
         """What the results and the game record keep."""
         return {"winner": self.winner, "first": self.first, "flips": len(self.revealed), "turns": self.turn,
                 "variant": self.variant, "revealed": list(self.revealed)}
 
 
-def new_state(players: int = PLAYERS, first: int | None = 0, variant: str = DEFAULT) -> HigeState:
-    """A new game; `first` None lets a chance node pick the first player (spec 3.2)."""
+def new_state(players: int = PLAYERS, first: int | None = None, variant: str = DEFAULT) -> HigeState:
+    """A new game; `first` None (the default) lets a chance node pick the first player (spec 3.2)."""
     if players != PLAYERS:
         raise ValueError(f"Hige-mekuri is for exactly {PLAYERS} players, not {players}")
     return HigeState(first, variant)

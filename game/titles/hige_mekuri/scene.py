@@ -61,12 +61,8 @@ DEMO_NEXT = 4.0
 GOLD = (236, 186, 60)
 
 
-def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
-    if setup is None:
-        setup = saved_setup(app, "hige_mekuri")
-    if seed is not None:
-        setup.seed = seed
-    return HigeScene(app, setup, autoplay)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
+    return HigeScene(app, setup or saved_setup(app, "hige_mekuri"), autoplay)
 
 
 class HigeScene(Scene):

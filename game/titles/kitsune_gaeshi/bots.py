@@ -26,7 +26,7 @@ from random import Random
 from typing import Any
 
 from game.ai.ismcts import ISMCTS
-from game.ai.levels import SearchBot
+from game.ai.levels import BotKit, SearchBot
 from game.core.engine import CHANCE, State
 from game.titles.kitsune_gaeshi.rules import (
     BRIDE,
@@ -388,9 +388,6 @@ class ModelSearchBot(SearchBot):
                       self.max_rollout_depth, self.opponents)
 
 
-make_search_bot = ModelSearchBot  # levels.py's hook: the app's and the arena's Normal and Hard
-
-
 BOTS = {
     "normal": lambda: ModelSearchBot("normal", SEARCH["normal"]),
     "hard": lambda: ModelSearchBot("hard", SEARCH["hard"]),
@@ -402,3 +399,7 @@ BOTS = {
 def arena_counts(state: KitsuneState) -> dict[str, list[int]]:
     """Per seat, summed by the arena: declarations, lies among them (hidden and fake foxes), flips, successful flips."""
     return lie_stats(state.past, state.num_players)
+
+
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH,
+             search_bot=ModelSearchBot, named=BOTS, arena_counts=arena_counts)

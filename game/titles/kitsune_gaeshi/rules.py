@@ -451,6 +451,12 @@ class KitsuneState(State):
             return "the deck is empty: the only choice is to flip (kaeshi)"
         return f"{who} must draw or flip ({DRAW!r} or {FLIP!r}), not {action!r}"
 
+    def final_scores(self) -> list[float]:
+        return self.scores
+
+    def starting_seat(self) -> int | None:
+        return self.first_player
+
     def statistics(self) -> dict:
         """What a results screen keeps: souls, rounds, winners, ranking, and lie / flip counts per seat."""
         return {

@@ -44,8 +44,8 @@ SEAT_0 = (120, 650)
 STACK_0 = (490, 520)
 
 
-def make_scene(app, setup: GameSetup | None = None, seed: int | None = None, autoplay: bool = False):
-    return KitsuneScene.from_setup(app, setup, seed, autoplay)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
+    return KitsuneScene.from_setup(app, setup, autoplay)
 
 
 class KitsuneScene(TableScene):

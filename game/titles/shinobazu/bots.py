@@ -10,6 +10,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
+from game.ai.levels import BotKit
 from game.titles.shinobazu.rules import (
     ACCEPT,
     CHALLENGE,
@@ -205,3 +206,6 @@ def evaluate(state: ShinobazuState) -> list[float]:
     while state.current_player() >= 0:
         state._apply(decide(state))
     return state.returns() if state.is_terminal() else score_shares(state.score)
+
+
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH)

@@ -827,6 +827,12 @@ class ShinobazuState(State):
             return f"a stance is fight or pass, not {action.stance!r}"
         return "the start player may not pass when playing to themselves"
 
+    def final_scores(self) -> list[float]:
+        return list(self.score)
+
+    def deals_played(self) -> int:
+        return self.deal
+
     def statistics(self) -> dict:
         """What a results screen keeps: scores, rounds and deals played, the winners."""
         return {

@@ -1,0 +1,121 @@
+"""What a title declares about itself (`TITLE = TitleSpec(...)` in its package's `__init__.py`).
+
+The app, arena, bench, worker, statistics, screenshots tool and generic tests know a title only through this:
+its names, seats, rule options, levels, bounds, and its parts by fixed name (rules.py: `new_state(players,
+**options)`; bots.py: `KIT`; strings.py: `STRINGS`; rules_text.py: `RULES`; scene.py: `make_scene(app, setup,
+autoplay)`). No pygame here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from game.services.i18n import pick
+
+
+class SetupError(ValueError):
+    """A setup the title cannot take (player count, unknown option or value); the message lists what it can."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule variant: its engine keyword, the values in the order shown, and the default (the spec's)."""
+
+    key: str
+    values: tuple
+    default: object
+
+    def parse(self, text: str) -> object:
+        """The value whose text is `text` (command lines); SetupError listing the valid ones otherwise."""
+        for value in self.values:
+            if str(value) == text:
+                return value
+        raise SetupError(f"option {self.key!r} takes {', '.join(map(str, self.values))}, not {text!r}")
+
+
+@dataclass(frozen=True)
+class TitleSpec:
+    """One title, as everything outside its folder knows it."""
+
+    slug: str
+    name_en: str
+    name_ja: str
+    pitch_en: str
+    pitch_ja: str
+    min_players: int
+    max_players: int
+    prefix: str  # its UI string keys start with "<prefix>."
+    order: int  # its place in the title menu
+    max_actions: int  # bound: no game takes more actions than this (chance included)
+    options: tuple[Option, ...] = ()  # passed to rules.new_state by keyword
+    levels: tuple[str, ...] = ("easy", "normal", "hard")  # what the setup screen offers, weakest first
+    start_chance: bool = True  # the first chance node of a table game picks the starting seat (outcome = seat)
+    hidden_information: bool = True  # held to the fairness tests
+    score_boards: dict = field(default_factory=dict)  # solo titles: board -> [(label key, column)]
+
+    @property
+    def solo(self) -> bool:
+        return self.max_players == 1
+
+    def name(self) -> str:
+        return pick(self.name_en, self.name_ja)
+
+    def pitch(self) -> str:
+        return pick(self.pitch_en, self.pitch_ja)
+
+    def module(self, part: str) -> ModuleType:
+        """Import `game.titles.<slug>.<part>` on first use."""
+        return importlib.import_module(f"game.titles.{self.slug}.{part}")
+
+    # --- parts ------------------------------------------------------------------------------------
+    def kit(self) -> Any:
+        """The title's bot kit (`bots.KIT`, a game.ai.levels.BotKit)."""
+        return self.module("bots").KIT
+
+    def strings(self) -> dict[str, dict[str, str]]:
+        return self.module("strings").STRINGS
+
+    def option_label(self, key: str, value: object | None = None) -> str:
+        """The string key of an option's row label, or of one of its values."""
+        return f"{self.prefix}.option.{key}" if value is None else f"{self.prefix}.option.{key}.{value}"
+
+    # --- setups -----------------------------------------------------------------------------------
+    def default_options(self) -> dict[str, object]:
+        return {option.key: option.default for option in self.options}
+
+    def check(self, players: int, options: dict[str, object]) -> dict[str, object]:
+        """The options with defaults filled in; SetupError for a bad count, key or value."""
+        if not self.min_players <= players <= self.max_players:
+            seats = (str(self.min_players) if self.min_players == self.max_players
+                     else f"{self.min_players} to {self.max_players}")
+            raise SetupError(f"{self.name_en} is for {seats} players, not {players}")
+        known = {option.key: option for option in self.options}
+        for key, value in options.items():
+            if key not in known:
+                raise SetupError(f"{self.name_en} has no option {key!r}; its options are "
+                                 f"{', '.join(known) or 'none'}")
+            if value not in known[key].values or type(value) is not type(known[key].default):
+                raise SetupError(f"option {key!r} takes {', '.join(map(str, known[key].values))}, not {value!r}")
+        return {**self.default_options(), **options}
+
+    def parse_options(self, pairs: list[str]) -> dict[str, object]:
+        """`key=value` texts (command lines) as option values; SetupError for anything unknown."""
+        known = {option.key: option for option in self.options}
+        options = {}
+        for pair in pairs:
+            key, sep, text = pair.partition("=")
+            if not sep:
+                raise SetupError(f"--option takes key=value, not {pair!r}")
+            if key not in known:
+                raise SetupError(f"{self.name_en} has no option {key!r}; its options are "
+                                 f"{', '.join(known) or 'none'}")
+            options[key] = known[key].parse(text)
+        return options
+
+    def new_state(self, players: int | None = None, options: dict | None = None) -> Any:
+        """A fresh state for `players` seats (the fewest by default) with `options` (checked)."""
+        players = self.min_players if players is None else players
+        return self.module("rules").new_state(players=players, **self.check(players, dict(options or {})))
