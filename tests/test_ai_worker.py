@@ -133,3 +133,46 @@ def test_worker_think_time_deadline(worker):
     ticket = worker.submit("dice_combat", {}, decision_history(8), 0, "hard", 0, iterations=10**9, think_ms=50)
     result = wait(worker, ticket)
     assert result.ok and result.action in ("attack", "defend")
+
+
+def test_the_watchdog_restarts_a_hung_worker_and_retries_the_move():
+    """A stopped (SIGSTOP) process never answers: past the deadline plus the grace period the watchdog kills it,
+    starts a new one and sends the request again. The clock is a fake one the test moves on."""
+    now = [0.0]
+    bot_worker = BotWorker(grace_s=1.0, clock=lambda: now[0])
+    try:
+        bot_worker.start()
+        history = decision_history(6)
+        assert wait(bot_worker, bot_worker.submit("dice_combat", {}, history, 0, "random", 0)).ok
+        hung = bot_worker._process.pid
+        os.kill(hung, signal.SIGSTOP)
+        ticket = bot_worker.submit("dice_combat", {}, history, 0, "normal", 3, iterations=30, think_ms=300)
+        assert bot_worker.poll(ticket) is None and bot_worker.take_notices() == []
+        now[0] += 1.2  # 300 ms deadline + 1 s grace: not yet
+        assert bot_worker.poll(ticket) is None and bot_worker.restarts == 0
+        now[0] += 0.2
+        result = wait(bot_worker, ticket)
+        assert result.ok and result.action == expected_action(history, "normal", 3, 30)
+        assert bot_worker.restarts == 1 and bot_worker.take_notices() == ["restarted"]
+        assert bot_worker.take_notices() == [] and bot_worker._process.pid != hung
+    finally:
+        bot_worker.stop()
+
+
+def test_the_watchdog_gives_up_after_its_retries():
+    """A request that hangs every process it is sent to is answered with an error, not retried forever."""
+    from game.ai import worker as worker_module
+
+    now = [0.0]
+    bot_worker = BotWorker(grace_s=0.5, clock=lambda: now[0])
+    try:
+        history = decision_history(6)
+        ticket = bot_worker.submit("dice_combat", {}, history, 0, "random", 0)
+        for _ in range(worker_module.RETRIES + 1):
+            os.kill(bot_worker._process.pid, signal.SIGSTOP)
+            now[0] += worker_module.EASY_DEADLINE_S + 1
+            result = bot_worker.poll(ticket)
+        assert result is not None and not result.ok and "in time" in result.error
+        assert bot_worker.restarts == worker_module.RETRIES + 1
+    finally:
+        bot_worker.stop()

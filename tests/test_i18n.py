@@ -1,12 +1,16 @@
-"""The string catalogue: every key in both languages, fields consistent, every glyph in the bundled font."""
+"""The string catalogue (the app's strings and every title's, the toy's "hc." ones included): every key in both
+languages with the same fields, and every glyph of it, of the titles' names, pitches and rules pages and of the bot
+names in the bundled font."""
 
 import string
 
 import pytest
 
+from game.app.setup import BOT_NAMES
 from game.services import i18n
-from game.services.catalogue import STRINGS
 from game.titles import registry
+
+STRINGS = i18n.catalogue()  # merged: game/services/catalogue.py and every discovered title's strings.py
 
 
 def fields(text: str) -> set[str]:
@@ -21,9 +25,16 @@ def test_both_languages_with_same_fields(key):
     assert fields(entry["en"]) == fields(entry["ja"])
 
 
+def test_the_merged_catalogue_has_every_titles_strings():
+    for spec in registry.TITLES.values():
+        assert spec.strings() and set(spec.strings()) <= set(STRINGS), spec.slug
+    assert "high_card" in registry.TITLES and "hc.option.doubles" in STRINGS  # the toy title's, too
+
+
 def all_texts() -> list[str]:
     texts = [text for entry in STRINGS.values() for text in entry.values()]
     texts += list(i18n.LANGUAGE_NAMES.values())
+    texts += [name for pair in BOT_NAMES for name in pair]
     for info in registry.TITLES.values():
         texts += [info.name_en, info.name_ja, info.pitch_en, info.pitch_ja]
         for sections in info.module("rules_text").RULES.values():

@@ -5,6 +5,10 @@ give only the plain OFL 1.1); Adobe's Source Han Sans reserves "Source". The sub
 so it is renamed "Asobiba Sans" (using neither "Noto", a Google trademark, nor "Source"), keeps the
 copyright and licence records, and ships with OFL.txt. Deterministic: re-running with no new characters
 gives byte-identical files. Usage: python tools/make_font.py
+
+Characters: fixed blocks (ASCII, kana, punctuation, the jōyō kanji), every text the game gathers through its
+registry (string catalogue, title names, pitches and rules pages, bot names; see game_texts) and, for hard-coded
+texts, every non-ASCII character of the sources under game/.
 """
 
 from __future__ import annotations
@@ -100,12 +104,45 @@ def fixed_chars() -> set[str]:
     return chars | set(SYMBOLS) | set(KYOIKU_KANJI) | set(JOYO_OTHER_KANJI) | set(JOYO_EXTRA)
 
 
+def shown(chars) -> set[str]:
+    """The non-ASCII, non-control characters among `chars`."""
+    return {c for c in chars if ord(c) > 0x7E and unicodedata.category(c)[0] != "C"}
+
+
 def project_chars(root: Path = GAME) -> set[str]:
-    """Non-ASCII, non-control characters used by any *.py or *.md file under game/."""
+    """Non-ASCII, non-control characters used by any *.py or *.md file under game/ (hard-coded texts too)."""
     chars: set[str] = set()
     for path in sorted([*root.rglob("*.py"), *root.rglob("*.md")]):
         chars.update(path.read_text(encoding="utf-8"))
-    return {c for c in chars if ord(c) > 0x7E and unicodedata.category(c)[0] != "C"}
+    return shown(chars)
+
+
+def game_texts() -> list[str]:
+    """Every text the game shows through what it declares, gathered as the game gathers it: the merged string
+    catalogue (i18n.catalogue(): the app's strings and every discovered title's), each title's names, pitch and
+    rules pages, the language names and the bot names. The toy title the tests add (tests/fixtures/titles) is
+    discovered too, as in the test run, so the glyph test can check its strings against the shipped font."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))  # run as a script from tools/
+    import game.titles
+
+    toy_titles = str(ROOT / "tests" / "fixtures" / "titles")
+    if toy_titles not in game.titles.__path__:
+        game.titles.__path__.append(toy_titles)
+    from game.app.setup import BOT_NAMES
+    from game.services import i18n
+    from game.titles import registry
+
+    registry.refresh()
+    i18n.catalogue.cache_clear()
+    texts = [text for entry in i18n.catalogue().values() for text in entry.values()]
+    texts += [*i18n.LANGUAGE_NAMES.values(), *(name for pair in BOT_NAMES for name in pair)]
+    for spec in registry.TITLES.values():
+        texts += [spec.name_en, spec.name_ja, spec.pitch_en, spec.pitch_ja]
+        for sections in spec.module("rules_text").RULES.values():
+            for heading, bullets in sections:
+                texts += [heading, *bullets]
+    return texts
 
 
 def subset_options() -> subset.Options:
@@ -173,10 +210,12 @@ def main() -> int:
             print(f"error: source font not found: {src} (apt-get install fonts-noto-cjk)", file=sys.stderr)
             return 1
     OUT_DIR.mkdir(parents=True, exist_ok=True)
-    used = project_chars()
+    texts = shown("".join(game_texts()))
+    used = project_chars() | texts
     chars = fixed_chars() | used
     wanted = chars - {chr(cp) for lo, hi in RANGES for cp in range(lo, hi + 1)}  # blocks may have gaps
-    print(f"characters requested: {len(chars)} ({len(used)} non-ASCII found under game/)")
+    print(f"characters requested: {len(chars)} ({len(used)} non-ASCII in the game's texts and sources, "
+          f"{len(texts)} of them in its catalogue, titles and bot names)")
     status = 0
     for style in SOURCES:
         font, size = build(style, chars)

@@ -1,7 +1,8 @@
 """Bots thinking outside the frame loop: `BotWorker` runs them in a process started at launch, `InlineWorker` in-process.
 
 A request carries the game as its action history (JSON), so the worker rebuilds the state through the title's rules;
-the answer is the chosen action (JSON) with the think time, or an error message: never a hang.
+the answer is the chosen action (JSON) with the think time, or an error message: never a hang. A watchdog restarts
+a process that has not answered within the request's deadline plus a grace period, and sends the request again.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import multiprocessing
 import os
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from random import Random
@@ -120,6 +122,15 @@ class InlineWorker:
     def cancel(self, ticket: int) -> None:
         self.results.pop(ticket, None)
 
+    def take_notices(self) -> list[str]:
+        """In-process bots never hang the table: no notices."""
+        return []
+
+
+GRACE_S = 5.0  # seconds past a request's own deadline before the watchdog restarts the process
+EASY_DEADLINE_S = 5.0  # the deadline of a request without one (rules bots answer in milliseconds)
+RETRIES = 2  # a request the watchdog restarted for is sent again this many times, then answered with an error
+
 
 class BotWorker:
     """One bot process (spawned, so it shares nothing with the pygame parent); requests are answered in order.
@@ -130,14 +141,21 @@ class BotWorker:
     new one.
     """
 
-    def __init__(self, preload: tuple[str, ...] = ()) -> None:
+    def __init__(self, preload: tuple[str, ...] = (), grace_s: float = GRACE_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.preload = preload  # title slugs the process imports before its first request
+        self.grace_s, self.clock = grace_s, clock
+        self.restarts = 0  # how many times the watchdog restarted the process
+        self.notices: list[str] = []  # what the table should tell the player (taken with take_notices)
+        self._sent_at = 0.0
+        self._tries: dict[int, int] = {}
         self._process: Any = None
         self._conn: Connection | None = None
         self._waiting: deque[tuple[int, BotRequest]] = deque()
         self._in_flight: int | None = None
         self._cancelled: set[int] = set()
         self._results: dict[int, BotResult] = {}
+        self._requests: dict[int, BotRequest] = {}  # every open request by ticket (the watchdog resends them)
         self._next_ticket = 1
 
     def start(self) -> None:
@@ -162,8 +180,9 @@ class BotWorker:
         if not self.alive():
             self.start()
         ticket, self._next_ticket = self._next_ticket, self._next_ticket + 1
-        self._waiting.append((ticket, BotRequest(slug, dict(options), list(history), seat, level, seed,
-                                                 iterations, think_ms)))
+        request = BotRequest(slug, dict(options), list(history), seat, level, seed, iterations, think_ms)
+        self._requests[ticket] = request
+        self._waiting.append((ticket, request))
         self._pump()
         return ticket
 
@@ -175,6 +194,8 @@ class BotWorker:
     def cancel(self, ticket: int) -> None:
         """Forget `ticket`: a waiting request is dropped, a running one's answer ignored."""
         self._waiting = deque(item for item in self._waiting if item[0] != ticket)
+        if ticket != self._in_flight:
+            self._requests.pop(ticket, None)
         if ticket == self._in_flight:
             self._cancelled.add(ticket)
         self._results.pop(ticket, None)
@@ -204,15 +225,51 @@ class BotWorker:
                 self._receive(self._conn.recv())
             if self._in_flight is None and self._waiting:
                 ticket, request = self._waiting.popleft()
-                self._in_flight = ticket
+                self._in_flight, self._sent_at = ticket, self.clock()
                 self._conn.send((ticket, request))
             elif self._in_flight is not None and not self._process.is_alive():
                 self._died()
+            elif self._in_flight is not None and self.clock() - self._sent_at > self._allowed():
+                self._restart_hung()
         except (EOFError, OSError):
             self._died()
 
+    def _allowed(self) -> float:
+        """Seconds the request in flight may take before the watchdog steps in."""
+        request = self._requests.get(self._in_flight)
+        think = request.think_ms / 1000 if request is not None and request.think_ms else EASY_DEADLINE_S
+        return think + self.grace_s
+
+    def _restart_hung(self) -> None:
+        """The process has not answered in time (hung or stopped): kill it, start a new one, send the request
+        again (or answer it with an error after RETRIES), and leave a notice for the table."""
+        ticket = self._in_flight
+        request = self._requests.get(ticket)
+        self.restarts += 1
+        self.notices.append("restarted")
+        with contextlib.suppress(OSError, AttributeError):
+            self._process.kill()  # SIGKILL also ends a stopped process
+            self._process.join(timeout=1.0)
+        self._close()
+        tries = self._tries.get(ticket, 0) + 1
+        self._tries[ticket] = tries
+        if request is not None and ticket not in self._cancelled and tries <= RETRIES:
+            self._waiting.appendleft((ticket, request))
+        elif ticket not in self._cancelled:
+            self._results[ticket] = BotResult(ticket, error="the bot did not answer in time")
+        self._cancelled.discard(ticket)
+        self.start()
+        self._pump()
+
+    def take_notices(self) -> list[str]:
+        """The watchdog's notices since the last call ("restarted"), handed over once."""
+        notices, self.notices = self.notices, []
+        return notices
+
     def _receive(self, result: BotResult) -> None:
         self._in_flight = None
+        self._requests.pop(result.ticket, None)
+        self._tries.pop(result.ticket, None)
         if result.ticket in self._cancelled:
             self._cancelled.discard(result.ticket)
         else:

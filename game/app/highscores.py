@@ -1,7 +1,7 @@
 """The top-10 tables of a solo title, one per board (←/→ switch boards), the newest entry highlighted.
 
-A title's scene module lists its boards in SCORE_BOARDS: board -> [(header key, field), ...], where a
-field is "score", "rounds", "tiebreak" or "details.<name>".
+A title lists its boards in its spec's `score_boards`: board -> [(header key, field), ...], where a field is
+"score", "rounds", "tiebreak" or "details.<name>"; a board's tab reads the title's `board_label(board)` key.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ class HighScoresScene(Scene):
         self.tabs = []
         x = table.x
         for board in self.boards:
-            label = t(f"scores.board.{board}")
+            label = t(self.info.board_label(board))
             rect = pygame.Rect(x, table.y - 34, 24 + 11 * len(label) + 60, 34)
             active = board == self.board
             pygame.draw.rect(surface, theme.PANEL if active else theme.BG_DEEP, rect, border_top_left_radius=10,

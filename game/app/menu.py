@@ -207,7 +207,7 @@ class TitleMenuScene(Scene):
             y += 34
         if info.solo:
             board, best = self.best.get(info.slug, ("score", []))
-            text = t(f"menu.best.{board}", score=best[0].score) if best else t("menu.no_best")
+            text = t(info.best_label(board), score=best[0].score) if best else t("menu.no_best")
             blit(surface, text, 24, (area.x + 30, area.bottom - 130), theme.WARN, True)
             self._draw_dice_row(surface, area)
         labels = ("menu.play", "menu.demo", "menu.highscores", "menu.rules")

@@ -1,7 +1,9 @@
 """Replays: a game is its action history (chance outcomes included), kept as JSON.
 
 A replay carries a digest of its body, so a damaged or edited file is refused with a clear message,
-and loading re-plays every action through the engine, so an impossible history is refused too.
+and loading re-plays every action through the engine, so an impossible history is refused too. A digest proves
+nothing against a forger who recomputes it: `play_back(..., from_seed=True)` also regenerates every chance
+outcome from the replay's seed (game.core.chance), so hand-picked dice or cards are refused.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core import chance
 from game.core.engine import IllegalAction, State
 
 FORMAT = "asobiba-replay/1"
@@ -82,15 +85,26 @@ def loads(text: str) -> Replay:
                   data.get("seed"), data["result"])
 
 
-def play_back(replay: Replay, new_state: Callable[..., State]) -> State:
-    """Apply every action of `replay` to a fresh state; raise ReplayError if one is refused."""
-    state = new_state(**replay.options)
+def play_back(replay: Replay, new_state: Callable[..., State], from_seed: bool = False) -> State:
+    """Apply every action of `replay` to a fresh state; raise ReplayError if one is refused. With `from_seed`,
+    every chance outcome must also be the one the replay's seed gives (game.core.chance)."""
+    try:
+        state = new_state(**replay.options)
+    except (TypeError, ValueError) as exc:
+        raise ReplayError(f"replay options {replay.options} are refused: {exc}") from None
     if replay.title != state.TITLE or replay.rules_version != state.RULES_VERSION:
         raise ReplayError(f"replay is for {replay.title} {replay.rules_version}, "
                           f"not {state.TITLE} {state.RULES_VERSION}")
+    if from_seed and replay.seed is None:
+        raise ReplayError("replay has no seed to check its chance outcomes against")
     for index, raw in enumerate(replay.actions):
         try:
-            state.apply(state.action_from_json(raw))
+            action = state.action_from_json(raw)
+            wrong = chance.mismatch(state, replay.seed, action) if from_seed and state.is_chance_node() else None
+            if wrong is None:
+                state.apply(action)
         except (IllegalAction, TypeError, ValueError) as exc:
             raise ReplayError(f"replay action {index + 1} ({raw!r}) is refused: {exc}") from None
+        if wrong:
+            raise ReplayError(f"replay is not the game of its seed: {wrong}")
     return state

@@ -1,6 +1,8 @@
-"""Every UI string in English and Japanese, keyed by where it is used.
+"""The app's own UI strings in English and Japanese, keyed by where they are used.
 
-Keep both languages short enough for the same button; `{name}` fields are filled by `t()`.
+A string only one title uses lives in that title's strings.py under its prefix; the ones here serve the app
+(menus, setup, pause, high scores, summaries) or several titles. Keep both languages short enough for the same
+button; `{name}` fields are filled by `t()`. tests/test_strings.py checks that every key is used and owned once.
 """
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -20,7 +22,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.players_exact": {"en": "{count} players", "ja": "{count}人"},
     "menu.more_above": {"en": "▲ {count} more", "ja": "▲ ほか{count}件"},
     "menu.more_below": {"en": "▼ {count} more", "ja": "▼ ほか{count}件"},
-    "menu.best.score": {"en": "Best: {score}", "ja": "最高: {score}点"},
     "menu.no_best": {"en": "No score yet", "ja": "記録なし"},
     "menu.help": {
         "en": "↑↓ choose · Enter play · D demo · S scores · F1 rules · Esc quit",
@@ -30,7 +31,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "common.ok": {"en": "OK", "ja": "OK"},
     "common.on": {"en": "On", "ja": "オン"},
     "common.off": {"en": "Off", "ja": "オフ"},
-    "common.esc_back": {"en": "Esc back", "ja": "Esc 戻る"},
+    "common.demo": {"en": "DEMO — the computer is playing", "ja": "デモ — コンピュータがプレイ中"},
     # --- settings ---------------------------------------------------------------------------------
     "settings.title": {"en": "Settings", "ja": "設定"},
     "settings.language": {"en": "Language", "ja": "言語"},
@@ -91,21 +92,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "scores.title": {"en": "High scores · {title}", "ja": "ハイスコア・{title}"},
     "scores.rank": {"en": "#", "ja": "順位"},
     "scores.name": {"en": "Name", "ja": "名前"},
-    "scores.score": {"en": "Score", "ja": "得点"},
     "scores.rounds": {"en": "Rounds", "ja": "ラウンド"},
-    "scores.largest": {"en": "Best clear", "ja": "最大消去"},
-    "scores.all_clears": {"en": "All clears", "ja": "全消し"},
-    "scores.removed": {"en": "Dice removed", "ja": "消したダイス"},
     "scores.date": {"en": "Date", "ja": "日付"},
     "scores.empty": {"en": "No scores yet. Be the first!", "ja": "まだ記録がありません。最初の記録を！"},
     "scores.help": {"en": "Enter play again · Esc menu", "ja": "Enter もう一度・Esc メニュー"},
     "scores.help_boards": {"en": "↑↓ switch table · Enter play again · Esc menu",
                            "ja": "↑↓ 表を切り替え・Enter もう一度・Esc メニュー"},
-    "scores.board.score": {"en": "High scores", "ja": "ハイスコア"},
-    "scores.board.streak": {"en": "Longest win streak", "ja": "最長連勝"},
-    "scores.board.fastest": {"en": "Fastest win", "ja": "最短勝利"},
-    "scores.streak": {"en": "Streak", "ja": "連勝"},
-    "scores.damage": {"en": "Damage", "ja": "打撃"},
     # --- storage notices --------------------------------------------------------------------------
     "storage.damaged": {
         "en": "Your save data was damaged and could not be read. It was kept as {path} and a fresh save was started.",
@@ -120,22 +112,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "セーブデータを開けず作成もできませんでした。今回は何も保存されません。",
     },
     "notice.title": {"en": "Notice", "ja": "お知らせ"},
-    "menu.best.streak": {"en": "Longest streak: {score}", "ja": "最長連勝: {score}"},
     # --- game over --------------------------------------------------------------------------------
-    "over.title": {"en": "GAME OVER", "ja": "ゲームオーバー"},
-    "over.reason": {"en": "The plate filled up.", "ja": "皿がいっぱいになった。"},
-    "over.final": {"en": "Final score", "ja": "最終得点"},
     "over.rounds": {"en": "Rounds played", "ja": "ラウンド数"},
-    "over.largest": {"en": "Largest clear", "ja": "最大同時消去"},
-    "over.all_clears": {"en": "All clears", "ja": "全消し回数"},
-    "over.removed": {"en": "Dice removed", "ja": "消したダイス"},
-    "over.new_high": {"en": "New high score! Rank #{rank}", "ja": "ハイスコア！ {rank}位"},
     "over.enter_name": {"en": "Your name:", "ja": "名前:"},
     "over.name_help": {"en": "Type your name, Enter to save", "ja": "名前を入力して Enter で保存"},
-    "over.saved": {"en": "Saved as #{rank}", "ja": "{rank}位で保存しました"},
-    "over.not_saved": {"en": "Score could not be verified and was not saved.", "ja": "得点を検証できず保存しませんでした。"},
     "over.demo_score": {"en": "Demo games are not recorded.", "ja": "デモのゲームは記録されません。"},
-    "over.next_demo": {"en": "Next demo game in {n}…", "ja": "{n}秒後に次のデモ…"},
     "over.play_again": {"en": "Play again", "ja": "もう一度"},
     "over.menu": {"en": "Menu", "ja": "メニュー"},
     "over.default_name": {"en": "Player", "ja": "プレイヤー"},

@@ -82,6 +82,14 @@ class TitleSpec:
         """The string key of an option's row label, or of one of its values."""
         return f"{self.prefix}.option.{key}" if value is None else f"{self.prefix}.option.{key}.{value}"
 
+    def board_label(self, board: str) -> str:
+        """The string key of a score board's name (its tab on the high-score screen)."""
+        return f"{self.prefix}.scores.board.{board}"
+
+    def best_label(self, board: str) -> str:
+        """The string key of the title menu's line for a board's best entry (a `{score}` field)."""
+        return f"{self.prefix}.menu.best.{board}"
+
     # --- setups -----------------------------------------------------------------------------------
     def default_options(self) -> dict[str, object]:
         return {option.key: option.default for option in self.options}

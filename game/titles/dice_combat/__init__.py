@@ -9,7 +9,7 @@ TITLE = TitleSpec(
     min_players=1, max_players=1, prefix="dc", order=20, max_actions=100_000,
     levels=(), start_chance=False, hidden_information=False,
     score_boards={
-        "streak": [("scores.streak", "score"), ("scores.rounds", "rounds"), ("scores.damage", "tiebreak")],
-        "fastest": [("scores.rounds", "rounds"), ("scores.damage", "tiebreak")],
+        "streak": [("dc.scores.streak", "score"), ("scores.rounds", "rounds"), ("dc.scores.damage", "tiebreak")],
+        "fastest": [("scores.rounds", "rounds"), ("dc.scores.damage", "tiebreak")],
     },
 )

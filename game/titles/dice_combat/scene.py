@@ -51,10 +51,6 @@ BIG_PLATE = pygame.Rect(470, 300, 340, 120)
 CLASH = pygame.Rect(430, 440, 420, 110)
 TRAY = pygame.Rect(60, 598, 790, 100)
 SIDE = pygame.Rect(900, 80, 340, 250)
-SCORE_BOARDS = {
-    "streak": [("scores.streak", "score"), ("scores.rounds", "rounds"), ("scores.damage", "tiebreak")],
-    "fastest": [("scores.rounds", "rounds"), ("scores.damage", "tiebreak")],
-}
 
 
 @dataclass
@@ -318,7 +314,7 @@ class DiceCombatScene(Scene):
         name = blit(surface, "Dice Combat", 34, (60, 22), theme.ACCENT, True)
         blit(surface, "ダイス戦闘", 20, (name.right + 14, 34), theme.INK_DIM)
         if self.autoplay:
-            blit(surface, t("ds.demo"), 20, (60, 70), theme.SKY, True)
+            blit(surface, t("common.demo"), 20, (60, 70), theme.SKY, True)
 
     def _draw_monster(self, surface: pygame.Surface) -> None:
         flinch = max(0.0, (self.flinch_until - self.now) / 0.4)
@@ -360,7 +356,7 @@ class DiceCombatScene(Scene):
         for i in range(MAX_DAMAGE):
             draw_heart(surface, (SIDE.x + 70 + i * 90, SIDE.y + 92), 30, broken=i < self.shown_damage)
         round_no = self.state.round + (0 if self.state.is_terminal() else 1)
-        blit(surface, t("ds.round") + f" {round_no}", 22, (SIDE.x + 22, SIDE.y + 150), theme.INK)
+        blit(surface, t("dc.round") + f" {round_no}", 22, (SIDE.x + 22, SIDE.y + 150), theme.INK)
         blit(surface, t("dc.run", n=self.run.wins), 22, (SIDE.x + 22, SIDE.y + 186), theme.WARN, True)
         chance = odds.win_chance(self.state.collection, self.state.damage) if not self.state.is_terminal() else None
         if self.hint_on and chance is not None:
@@ -393,7 +389,7 @@ class DiceCombatScene(Scene):
                         self.buttons.hover == self.buttons.buttons.index(button))
             ink = theme.BG_DEEP if button.enabled and button.primary and self.buttons.focus == 0 else theme.INK
             ink = ink if button.enabled else theme.INK_FAINT
-            blit(surface, t(f"dc.{action}"), 28, (button.rect.x + 20, button.rect.y + 14), ink, True)
+            blit(surface, t(f"dc.action.{action}"), 28, (button.rect.x + 20, button.rect.y + 14), ink, True)
             if target is None:
                 continue
             chance = odds.attack_chance(target) if action == ATTACK else odds.defend_chance(target)

@@ -1,8 +1,8 @@
 """Dice Combat's UI strings in English and Japanese, every key under "dc."."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "dc.attack": {"en": "Attack · 2 dice", "ja": "攻撃・ダイス2個"},
-    "dc.defend": {"en": "Defend · 3 dice", "ja": "防御・ダイス3個"},
+    "dc.action.attack": {"en": "Attack · 2 dice", "ja": "攻撃・ダイス2個"},
+    "dc.action.defend": {"en": "Defend · 3 dice", "ja": "防御・ダイス3個"},
     "dc.success_chance": {"en": "success {p}%", "ja": "成功率 {p}%"},
     "dc.win_chance": {"en": "win {p}%", "ja": "勝率 {p}%"},
     "dc.win_now": {"en": "win chance {p}%", "ja": "勝率 {p}%"},
@@ -35,5 +35,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.new_run": {"en": "New run", "ja": "新しく始める"},
     "dc.help": {"en": "A attack · D defend · H win chances · Esc pause · F1 rules",
                 "ja": "A 攻撃・D 防御・H 勝率・Esc ポーズ・F1 ルール"},
+    "dc.round": {"en": "Round", "ja": "ラウンド"},
     "dc.demo_help": {"en": "H win chances · Esc pause · F1 rules", "ja": "H 勝率・Esc ポーズ・F1 ルール"},
+    # --- high scores (the title menu's best line; the boards and columns of TITLE.score_boards) --
+    "dc.menu.best.streak": {"en": "Longest streak: {score}", "ja": "最長連勝: {score}"},
+    "dc.scores.board.streak": {"en": "Longest win streak", "ja": "最長連勝"},
+    "dc.scores.board.fastest": {"en": "Fastest win", "ja": "最短勝利"},
+    "dc.scores.streak": {"en": "Streak", "ja": "連勝"},
+    "dc.scores.damage": {"en": "Damage", "ja": "打撃"},
 }

@@ -8,7 +8,7 @@ TITLE = TitleSpec(
     "3つのストックで刻子か順子を作り、その両脇の数字を皿から消し去れ。",
     min_players=1, max_players=1, prefix="ds", order=10, max_actions=100_000,
     levels=(), start_chance=False, hidden_information=False,
-    score_boards={"score": [("scores.score", "score"), ("scores.rounds", "rounds"),
-                            ("scores.largest", "details.largest_clear"), ("scores.all_clears", "details.all_clears"),
-                            ("scores.removed", "details.dice_removed_total")]},
+    score_boards={"score": [("ds.scores.score", "score"), ("scores.rounds", "rounds"),
+                            ("ds.scores.largest", "details.largest_clear"), ("ds.scores.all_clears", "details.all_clears"),
+                            ("ds.scores.removed", "details.dice_removed_total")]},
 )

@@ -77,7 +77,7 @@ class GameOverScene(Scene):
         self.asking = False
         self.field.stop()
         if entry is None:
-            self.note = (t("over.not_saved"), theme.BAD)
+            self.note = (t("ds.over.not_saved"), theme.BAD)
             self.app.audio.play("error")
             return
         self.app.storage.set_setting("player_name", name)
@@ -121,9 +121,9 @@ class GameOverScene(Scene):
         card = pygame.Rect(280, 40, 720, 530)
         panel(surface, card, theme.PANEL, theme.BAD)
         grow = 0.7 + 0.3 * ease_out_back(min(1.0, self.time * 3))
-        blit(surface, t("over.title"), int(64 * grow), (card.centerx, card.y + 60), theme.BAD, True, "center")
-        blit(surface, t("over.reason"), 20, (card.centerx, card.y + 108), theme.INK_DIM, anchor="center")
-        blit(surface, t("over.final"), 22, (card.centerx, card.y + 150), theme.INK_DIM, anchor="center")
+        blit(surface, t("ds.over.title"), int(64 * grow), (card.centerx, card.y + 60), theme.BAD, True, "center")
+        blit(surface, t("ds.over.reason"), 20, (card.centerx, card.y + 108), theme.INK_DIM, anchor="center")
+        blit(surface, t("ds.over.final"), 22, (card.centerx, card.y + 150), theme.INK_DIM, anchor="center")
         blit(surface, str(self.stats["score"]), 76, (card.centerx, card.y + 210), theme.WARN, True, "center")
         self._draw_stats(surface, card)
         if self.asking:
@@ -133,7 +133,7 @@ class GameOverScene(Scene):
                 blit(surface, self.note[0], 22, (card.centerx, card.y + 410), self.note[1], anchor="center")
             if self.demo:
                 left = max(1, int(DEMO_RESTART - self.time + 1))
-                blit(surface, t("over.next_demo", n=left), 20, (card.centerx, card.y + 446), theme.SKY,
+                blit(surface, t("ds.over.next_demo", n=left), 20, (card.centerx, card.y + 446), theme.SKY,
                      anchor="center")
             for button, key in zip(self.row.buttons, ("over.play_again", "menu.highscores", "over.menu"),
                                    strict=True):
@@ -141,8 +141,8 @@ class GameOverScene(Scene):
             self.row.draw(surface)
 
     def _draw_stats(self, surface: pygame.Surface, card: pygame.Rect) -> None:
-        rows = [("over.rounds", "rounds"), ("over.largest", "largest_clear"),
-                ("over.all_clears", "all_clears"), ("over.removed", "dice_removed_total")]
+        rows = [("over.rounds", "rounds"), ("ds.over.largest", "largest_clear"),
+                ("ds.over.all_clears", "all_clears"), ("ds.over.removed", "dice_removed_total")]
         for i, (key, field) in enumerate(rows):
             x = card.x + 40 + (i % 2) * 340
             y = card.y + 270 + (i // 2) * 44
@@ -152,7 +152,7 @@ class GameOverScene(Scene):
     def _draw_name_entry(self, surface: pygame.Surface, card: pygame.Rect) -> None:
         y = card.y + 380
         glow = tuple(int(c * (0.75 + 0.25 * pulse(self.time, 1.0))) for c in theme.GOOD)
-        blit(surface, t("over.new_high", rank=self.rank), 30, (card.centerx, y), glow, True, "center")
+        blit(surface, t("ds.over.new_high", rank=self.rank), 30, (card.centerx, y), glow, True, "center")
         box = pygame.Rect(0, 0, 440, 54)
         box.center = (card.centerx + 50, y + 62)
         blit(surface, t("over.enter_name"), 24, (box.x - 14, box.centery), theme.INK, anchor="midright")

@@ -42,9 +42,6 @@ STOCK_DIE = 76
 STOCK_Y = STOCK_CARD.y + 60
 STOCK_X = STOCK_CARD.x + 38
 SLOT_GAP = 104
-SCORE_BOARDS = {"score": [("scores.score", "score"), ("scores.rounds", "rounds"),
-                          ("scores.largest", "details.largest_clear"), ("scores.all_clears", "details.all_clears"),
-                          ("scores.removed", "details.dice_removed_total")]}
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False) -> DiceSlayerScene:
@@ -181,7 +178,7 @@ class DiceSlayerScene(Scene):
 
     def _summary(self, events: list) -> tuple[str, tuple[int, int, int]]:
         """One line for the preview card while the round plays out."""
-        kind = next((t(f"ds.{e.kind}") for e in events if isinstance(e, SetFormed)), None)
+        kind = next((t(f"ds.set.{e.kind}") for e in events if isinstance(e, SetFormed)), None)
         cleared = next((e for e in events if isinstance(e, Cleared)), None)
         if cleared and cleared.removed:
             return t("ds.result_clear", kind=kind, count=len(cleared.removed), points=cleared.points), theme.GOOD
@@ -209,7 +206,7 @@ class DiceSlayerScene(Scene):
         self.app.audio.play("set")
         self.flash_until = self.now + self.speed(0.55)
         self.doomed = set(event.sides)
-        kind = t(f"ds.{event.kind}")
+        kind = t(f"ds.set.{event.kind}")
         self.effects.show_banner(f"{kind}!", self.now, theme.WARN)
 
     def _queue_clear(self, event: Cleared) -> None:
@@ -244,7 +241,7 @@ class DiceSlayerScene(Scene):
     def _game_over_beat(self) -> None:
         self.app.audio.play("game_over")
         self.shake_until = self.now + 0.45
-        self.effects.show_banner(t("over.title"), self.now, theme.BAD)
+        self.effects.show_banner(t("ds.over.title"), self.now, theme.BAD)
 
     def finish(self) -> None:
         from game.titles.dice_slayer.game_over import GameOverScene
@@ -380,7 +377,7 @@ class DiceSlayerScene(Scene):
         blit(surface, "Dice Slayer", 34, (PLATE.x, 22), theme.ACCENT, True)
         blit(surface, "ダイススレイヤー", 20, (PLATE.x + 210, 34), theme.INK_DIM)
         if self.autoplay:
-            blit(surface, t("ds.demo"), 20, (PLATE.right, 34), theme.SKY, True, "topright")
+            blit(surface, t("common.demo"), 20, (PLATE.right, 34), theme.SKY, True, "topright")
         card = pygame.Rect(870, 20, 370, 150)
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=theme.RADIUS)
         blit(surface, t("ds.score"), 20, (card.x + 22, card.y + 14), theme.INK_DIM)
@@ -496,7 +493,7 @@ class DiceSlayerScene(Scene):
             return t("ds.preview_game_over")
         if not info["kind"]:
             return t("ds.preview_none")
-        kind = t(f"ds.{info['kind']}")
+        kind = t(f"ds.set.{info['kind']}")
         if not info["removed"]:
             sides = "/".join(str(v) for v in info["sides"])
             return t("ds.preview_set_empty", kind=kind, sides=sides)

@@ -16,7 +16,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "kg.fox": {"en": "fox", "ja": "狐"},
     "kg.bride": {"en": "bride", "ja": "花嫁"},
     "kg.draw": {"en": "Draw", "ja": "引く"},
-    "kg.draw_empty": {"en": "Draw (deck is empty)", "ja": "引く（山札切れ）"},
     "kg.kaeshi": {"en": "Kaeshi! (flip)", "ja": "返し！"},
     "kg.kaeshi_sure": {"en": "Kaeshi! (cannot succeed)", "ja": "返し！（成功しない）"},
     "kg.declare_bride": {"en": "Declare bride (upright)", "ja": "花嫁と宣言（真っ直ぐ）"},

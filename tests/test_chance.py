@@ -1,0 +1,83 @@
+"""Chance from a seed: every outcome is a function of the seed and the node's place, so a game is resumed and
+verified from its seed and decisions, and a replay with hand-picked dice is refused even with a fresh digest."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+
+import pytest
+
+from game.core import chance, replay
+from game.titles import registry
+from game.titles.dice_slayer.rules import new_state as dice_slayer
+
+
+def play_seeded(spec, seed: int, decisions: Random, stop: int | None = None):
+    """A game of `spec` whose chance comes from `seed`, decisions at random; stopped after `stop` actions."""
+    state = spec.new_state()
+    while not state.is_terminal() and (stop is None or len(state.history) < stop):
+        if state.is_chance_node():
+            state.apply(chance.outcome(state, seed))
+        else:
+            state.apply(decisions.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("slug", sorted(registry.TITLES))
+def test_an_honest_game_verifies_from_its_seed(slug):
+    spec = registry.get(slug)
+    state = play_seeded(spec, 12345, Random(1))
+    text = replay.dumps(replay.record(state, {"players": state.num_players}, 12345, {}))
+    again = replay.play_back(replay.loads(text), spec.module("rules").new_state, from_seed=True)
+    assert again.history == state.history and again.returns() == state.returns()
+
+
+def test_a_resumed_game_draws_what_the_uninterrupted_one_would():
+    spec = registry.get("shinobazu")
+    whole = play_seeded(spec, 77, Random(3))
+    for stop in (1, 17, 40, 41):
+        resumed = spec.new_state()
+        for action in whole.history[:stop]:  # what a save keeps; no generator state
+            resumed.apply(action)
+        chance.play(resumed, 77)
+        assert resumed.history == whole.history[:len(resumed.history)]
+
+
+def forged_dice_slayer(seed: int) -> str:
+    """A Dice Slayer game whose every roll was replaced by the roll that helps most: the digest is recomputed."""
+    state, rng = dice_slayer(), Random(seed)
+    bot = registry.get("dice_slayer").kit().named["greedy"]()
+    while not state.is_terminal() and len(state.history) < 400:
+        if state.is_chance_node():
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            state.apply(max(outcomes, key=lambda a: (str(a).count("1"), str(a))))  # hand-picked, not drawn
+        else:
+            state.apply(bot.choose(state, rng))
+    return replay.dumps(replay.record(state, seed=seed, result=state.statistics()))
+
+
+def test_a_forged_replay_is_refused_even_with_its_digest_recomputed():
+    text = forged_dice_slayer(12345)
+    data = json.loads(text)
+    assert replay.loads(text)  # the digest is right: the forger recomputed it
+    replay.play_back(replay.loads(text), dice_slayer)  # every action is legal
+    with pytest.raises(replay.ReplayError, match="not the game of its seed"):
+        replay.play_back(replay.loads(text), dice_slayer, from_seed=True)
+    data.pop("digest")
+    assert data["seed"] == 12345
+
+
+def test_a_replay_without_a_seed_cannot_be_verified():
+    state = play_seeded(registry.get("dice_combat"), 5, Random(2))
+    text = replay.dumps(replay.record(state, result={}))
+    with pytest.raises(replay.ReplayError, match="no seed"):
+        replay.play_back(replay.loads(text), registry.get("dice_combat").module("rules").new_state, from_seed=True)
+
+
+def test_draws_are_independent_of_everything_but_seed_and_place():
+    state = registry.get("dice_combat").new_state()
+    assert chance.outcome(state, 9) == chance.outcome(state.clone(), 9)
+    outcomes = {chance.outcome(state, seed) for seed in range(60)}
+    assert len(outcomes) > 1  # different seeds, different dice
+    assert chance.generator(9, 3).random() != chance.generator(9, 3, "bot").random()
