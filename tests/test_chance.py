@@ -81,3 +81,39 @@ def test_draws_are_independent_of_everything_but_seed_and_place():
     outcomes = {chance.outcome(state, seed) for seed in range(60)}
     assert len(outcomes) > 1  # different seeds, different dice
     assert chance.generator(9, 3).random() != chance.generator(9, 3, "bot").random()
+
+
+def test_an_older_replay_is_verified_by_its_stream():
+    """Replays from before chance was drawn per place (format /1) drew every roll in order from Random(seed)."""
+    state, stream, decisions = dice_slayer(), Random(31), Random(4)
+    while not state.is_terminal():
+        state.apply(state.sample_chance(stream) if state.is_chance_node() else decisions.choice(state.legal_actions()))
+    old = replay.Replay(state.TITLE, state.RULES_VERSION, tuple(state.history), {}, 31, {}, replay.STREAM_FORMAT)
+    assert replay.play_back(replay.loads(replay.dumps(old)), dice_slayer, from_seed=True).history == state.history
+    with pytest.raises(replay.ReplayError, match="not the game of its seed"):
+        moved = replay.Replay(old.title, old.rules_version, old.actions, {}, 32, {}, replay.STREAM_FORMAT)
+        replay.play_back(replay.loads(replay.dumps(moved)), dice_slayer, from_seed=True)
+
+
+def test_the_high_score_table_hides_entries_that_do_not_verify(app):
+    """An honest entry shows; a forged one (hand-picked dice, digest recomputed) is left out and counted."""
+    from game.app.highscores import HighScoresScene
+    from game.services.storage import ScoreEntry, timestamp
+    from game.titles.dice_slayer.scores import verified_entry
+
+    state, rng = dice_slayer(), Random(8)
+    bot = registry.get("dice_slayer").kit().named["greedy"]()
+    while not state.is_terminal():
+        state.apply(chance.outcome(state, 99) if state.is_chance_node() else bot.choose(state, rng))
+    honest = verified_entry(state, 99, "Rin")
+    assert honest is not None and registry.get("dice_slayer").verify_score(honest)
+    forged_text = forged_dice_slayer(12345)
+    forged = replay.play_back(replay.loads(forged_text), dice_slayer)
+    stats = forged.statistics()
+    fake = ScoreEntry("dice_slayer", "Cheat", stats["score"], stats["rounds"], timestamp(), 12345,
+                      forged.RULES_VERSION, stats, forged_text)
+    assert not registry.get("dice_slayer").verify_score(fake)
+    app.storage.add_score(honest)
+    app.storage.add_score(fake)
+    table = HighScoresScene(app, "dice_slayer")
+    assert [entry.name for entry in table.entries] == ["Rin"] and table.hidden == 1

@@ -6,14 +6,19 @@ import random
 import pygame
 
 from game.app.app import STEP
-from game.core.engine import play_out
+from game.core import chance
 from game.titles.dice_combat.game_over import DiceCombatOverScene, replay_text, verify_run
 from game.titles.dice_combat.rules import WIN, new_state
 from game.titles.dice_combat.scene import DiceCombatScene, Run
 
 
 def duel(seed: int):
-    return play_out(new_state(), random.Random(seed))
+    """A game whose dice come from `seed` (as the scene draws them), decisions at random."""
+    state, decisions = new_state(), random.Random(seed)
+    while not state.is_terminal():
+        state.apply(chance.outcome(state, seed) if state.is_chance_node()
+                    else decisions.choice(state.legal_actions()))
+    return state
 
 
 def seed_where(result: str, start: int = 0) -> int:

@@ -37,7 +37,8 @@ class HighScoresScene(Scene):
         self.highlight_id = highlight_id
         self.boards: dict[str, list[tuple[str, str]]] = self.info.score_boards
         self.board = board if board in self.boards else next(iter(self.boards))
-        self.entries = app.storage.top_scores(slug, self.board, limit=10)
+        self.hidden = 0  # stored entries of this board whose replay did not verify
+        self.entries = self.verified(self.board)
         self.time = 0.0
         y = theme.HEIGHT - 96
         self.row = ButtonRow([
@@ -49,8 +50,16 @@ class HighScoresScene(Scene):
     def switch(self, step: int) -> None:
         names = list(self.boards)
         self.board = names[(names.index(self.board) + step) % len(names)]
-        self.entries = self.app.storage.top_scores(self.title_slug, self.board, limit=10)
+        self.entries = self.verified(self.board)
         self.app.audio.play("menu_move")
+
+    def verified(self, board: str) -> list:
+        """The best ten entries whose replays play back, chance from their seeds, to their numbers; the others
+        are left out of the table (kept in the file) and counted."""
+        entries = self.app.storage.top_scores(self.title_slug, board, limit=40)
+        honest = [entry for entry in entries if self.info.verify_score(entry)]
+        self.hidden = len(entries) - len(honest)
+        return honest[:10]
 
     def play_again(self) -> None:
         self.app.audio.play("menu_select")
@@ -94,6 +103,9 @@ class HighScoresScene(Scene):
             blit(surface, header, 19, (x, table.y + 28), theme.INK_DIM, True, anchor)
         if not self.entries:
             blit(surface, t("scores.empty"), 26, table.center, theme.INK_DIM, anchor="center")
+        if self.hidden:
+            blit(surface, t("scores.unverified", count=self.hidden), 17, (table.right - 12, table.bottom + 14),
+                 theme.BAD, anchor="topright")
         for rank, entry in enumerate(self.entries, start=1):
             self._draw_entry(surface, table, columns, rank, entry)
         for button, key in zip(self.row.buttons, ("over.play_again", "over.menu"), strict=True):

@@ -12,12 +12,14 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
 from game.core import chance
 from game.core.engine import IllegalAction, State
 
-FORMAT = "asobiba-replay/1"
+FORMAT = "asobiba-replay/2"  # chance drawn per place from the seed (game.core.chance)
+STREAM_FORMAT = "asobiba-replay/1"  # older solo replays: chance drawn in order from one Random(seed)
 
 
 class ReplayError(ValueError):
@@ -34,10 +36,11 @@ class Replay:
     options: dict = field(default_factory=dict)
     seed: int | None = None
     result: dict = field(default_factory=dict)
+    format: str = FORMAT
 
     def body(self) -> dict:
         return {
-            "format": FORMAT,
+            "format": self.format,
             "title": self.title,
             "rules_version": self.rules_version,
             "options": self.options,
@@ -70,7 +73,7 @@ def loads(text: str) -> Replay:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as exc:
         raise ReplayError(f"replay is not valid JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, STREAM_FORMAT):
         raise ReplayError(f"not an Asobiba replay (expected format {FORMAT!r})")
     digest = data.pop("digest", None)
     if digest != _digest(data):
@@ -79,10 +82,20 @@ def loads(text: str) -> Replay:
     for key, kind in checks.items():
         if not isinstance(data.get(key), kind):
             raise ReplayError(f"replay field {key!r} is missing or not a {kind.__name__}")
-    if data.get("seed") is not None and not isinstance(data["seed"], int):
+    if data.get("seed") is not None and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
         raise ReplayError("replay field 'seed' is not an integer")
     return Replay(data["title"], data["rules_version"], tuple(data["actions"]), data["options"],
-                  data.get("seed"), data["result"])
+                  data.get("seed"), data["result"], data["format"])
+
+
+def _wrong(state: State, seed: int, action: Any, stream: Random | None) -> str | None:
+    """Why `action` is not the seed's outcome here: per place (chance.mismatch), or the next draw of a stream."""
+    if stream is None:
+        return chance.mismatch(state, seed, action)
+    expected = state.sample_chance(stream)
+    if expected == action and type(expected) is type(action):
+        return None
+    return f"chance outcome {len(state.history) + 1} is not the one seed {seed} gives"
 
 
 def play_back(replay: Replay, new_state: Callable[..., State], from_seed: bool = False) -> State:
@@ -97,10 +110,11 @@ def play_back(replay: Replay, new_state: Callable[..., State], from_seed: bool =
                           f"not {state.TITLE} {state.RULES_VERSION}")
     if from_seed and replay.seed is None:
         raise ReplayError("replay has no seed to check its chance outcomes against")
+    stream = Random(replay.seed) if replay.format == STREAM_FORMAT else None
     for index, raw in enumerate(replay.actions):
         try:
             action = state.action_from_json(raw)
-            wrong = chance.mismatch(state, replay.seed, action) if from_seed and state.is_chance_node() else None
+            wrong = _wrong(state, replay.seed, action, stream) if from_seed and state.is_chance_node() else None
             if wrong is None:
                 state.apply(action)
         except (IllegalAction, TypeError, ValueError) as exc:

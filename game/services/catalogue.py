@@ -92,6 +92,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "scores.title": {"en": "High scores · {title}", "ja": "ハイスコア・{title}"},
     "scores.rank": {"en": "#", "ja": "順位"},
     "scores.name": {"en": "Name", "ja": "名前"},
+    "scores.unverified": {"en": "{count} stored entries did not verify against their dice and are not shown",
+                          "ja": "サイコロの検証に失敗した記録{count}件は表示していません"},
     "scores.rounds": {"en": "Rounds", "ja": "ラウンド"},
     "scores.date": {"en": "Date", "ja": "日付"},
     "scores.empty": {"en": "No scores yet. Be the first!", "ja": "まだ記録がありません。最初の記録を！"},

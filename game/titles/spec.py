@@ -75,6 +75,11 @@ class TitleSpec:
         """The title's bot kit (`bots.KIT`, a game.ai.levels.BotKit)."""
         return self.module("bots").KIT
 
+    def verify_score(self, entry: Any) -> bool:
+        """Whether a stored high-score entry plays back, chance from its seed, to its numbers (solo titles:
+        `scores.verify`)."""
+        return bool(self.module("scores").verify(entry))
+
     def strings(self) -> dict[str, dict[str, str]]:
         return self.module("strings").STRINGS
 

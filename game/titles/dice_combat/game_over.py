@@ -11,12 +11,12 @@ import json
 import pygame
 
 from game.app.scene import Scene
-from game.core import replay
 from game.services.i18n import t
 from game.services.storage import ScoreEntry, timestamp
 from game.titles.dice_combat import monster
-from game.titles.dice_combat.rules import WIN, DiceCombatState, find_pattern, new_state
-from game.titles.dice_combat.scene import Run, arena_backdrop, make_scene
+from game.titles.dice_combat.rules import WIN, DiceCombatState, find_pattern
+from game.titles.dice_combat.scene import arena_backdrop, make_scene
+from game.titles.dice_combat.scores import Run, replay_text, verify_game, verify_run
 from game.ui import theme
 from game.ui.dice import die_surface
 from game.ui.text import blit
@@ -25,34 +25,6 @@ from game.ui.widgets import Button, ButtonRow, TextField, dim, panel
 
 TITLE = "dice_combat"
 DEMO_NEXT = 5.0
-
-
-def replay_text(state: DiceCombatState, seed: int) -> str:
-    return replay.dumps(replay.record(state, seed=seed, result=state.statistics()))
-
-
-def verify_game(text: str) -> DiceCombatState | None:
-    """The finished game a replay plays back to, or None if it is refused or unfinished."""
-    try:
-        data = replay.loads(text)
-        state = replay.play_back(data, new_state)
-    except replay.ReplayError:
-        return None
-    return state if state.is_terminal() and state.statistics() == data.result else None
-
-
-def verify_run(replays: list[str]) -> Run | None:
-    """Re-play a whole run: every game but the last must be a win; None if any replay fails."""
-    run = Run()
-    for index, text in enumerate(replays):
-        state = verify_game(text)
-        if state is None or (state.result != WIN and index < len(replays) - 1):
-            return None
-        run.wins += state.result == WIN
-        run.rounds += state.round
-        run.damage += state.damage
-        run.replays.append(text)
-    return run
 
 
 class DiceCombatOverScene(Scene):

@@ -8,13 +8,13 @@ a win offers the next game, and the run's streak goes on the high-score table wh
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
 
 from game.app.scene import Scene
 from game.app.setup import GameSetup
+from game.core import chance
 from game.services.i18n import t
 from game.titles.dice_combat import bots, monster, odds
 from game.titles.dice_combat.rules import (
@@ -36,6 +36,7 @@ from game.titles.dice_combat.rules import (
     near_pairs,
     new_state,
 )
+from game.titles.dice_combat.scores import Run
 from game.ui import theme
 from game.ui.anim import Effects, Sprite, Timeline
 from game.ui.dice import die_surface, glow
@@ -53,16 +54,6 @@ TRAY = pygame.Rect(60, 598, 790, 100)
 SIDE = pygame.Rect(900, 80, 340, 250)
 
 
-@dataclass
-class Run:
-    """Games won back to back; the streak ends with a defeat or when the player ends the run."""
-
-    wins: int = 0
-    rounds: int = 0
-    damage: int = 0
-    replays: list[str] = field(default_factory=list)
-
-
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, run: Run | None = None
                ) -> DiceCombatScene:
     return DiceCombatScene(app, setup.seed if setup else None, autoplay, run)
@@ -76,7 +67,6 @@ class DiceCombatScene(Scene):
     def __init__(self, app, seed: int | None = None, autoplay: bool = False, run: Run | None = None) -> None:
         super().__init__(app)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self.dice_rng = random.Random(self.seed)
         self.bot_rng = random.Random(self.seed ^ 0x5EED)
         self.autoplay = autoplay
         self.run = run or Run()
@@ -141,7 +131,7 @@ class DiceCombatScene(Scene):
         step = roll_step(self.state.next_role())
         events: list = []
         while self.state.is_chance_node() and roll_step(self.state.next_role()) == step:
-            events += self.state.apply(self.state.sample_chance(self.dice_rng))
+            events += self.state.apply(chance.outcome(self.state, self.seed))
         self._animate(events)
 
     def choose(self, action: str) -> None:

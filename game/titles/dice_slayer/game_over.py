@@ -11,8 +11,8 @@ import pygame
 from game.app.scene import Scene
 from game.core import replay
 from game.services.i18n import t
-from game.services.storage import ScoreEntry, timestamp
-from game.titles.dice_slayer.rules import DiceSlayerState, new_state
+from game.titles.dice_slayer.rules import DiceSlayerState
+from game.titles.dice_slayer.scores import verified_entry
 from game.ui import theme
 from game.ui.text import blit
 from game.ui.tween import ease_out_back, pulse
@@ -21,20 +21,6 @@ from game.ui.widgets import Button, ButtonRow, TextField, dim, panel
 TITLE = "dice_slayer"
 NAME_MAX = 16
 DEMO_RESTART = 6.0  # seconds before a demo starts its next game
-
-
-def verified_entry(state: DiceSlayerState, seed: int, name: str) -> ScoreEntry | None:
-    """The high-score entry for `state`, or None if its replay does not give the same result."""
-    stats = state.statistics()
-    text = replay.dumps(replay.record(state, seed=seed, result=stats))
-    try:
-        again = replay.play_back(replay.loads(text), new_state)
-    except replay.ReplayError:
-        return None
-    if not again.is_terminal() or again.statistics() != stats:
-        return None
-    return ScoreEntry(TITLE, name, stats["score"], stats["rounds"], timestamp(), seed,
-                      state.RULES_VERSION, stats, text)
 
 
 class GameOverScene(Scene):

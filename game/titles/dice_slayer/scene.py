@@ -13,6 +13,7 @@ import pygame
 
 from game.app.scene import Scene
 from game.app.setup import GameSetup
+from game.core import chance
 from game.services.i18n import t
 from game.titles.dice_slayer import bots
 from game.titles.dice_slayer.rules import (
@@ -56,7 +57,6 @@ class DiceSlayerScene(Scene):
     def __init__(self, app, seed: int | None = None, autoplay: bool = False) -> None:
         super().__init__(app)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self.dice_rng = random.Random(self.seed)
         self.bot_rng = random.Random(self.seed ^ 0x5EED)
         self.autoplay = autoplay
         self.state: DiceSlayerState = new_state()
@@ -133,7 +133,7 @@ class DiceSlayerScene(Scene):
         self.app.audio.play("roll")
         index = 0
         while self.state.is_chance_node():
-            for event in self.state.apply(self.state.sample_chance(self.dice_rng)):
+            for event in self.state.apply(chance.outcome(self.state, self.seed)):
                 if isinstance(event, DieRolled):
                     self._drop_die(event.face, index)
                     index += 1
