@@ -1,7 +1,8 @@
 """Benchmarks that print figures: `python -m game.bench frames --title dice_slayer --frames 3000 --json`.
 
 `frames` runs the real scenes headless under autoplay, one fixed step per frame, and reports the
-milliseconds of input+update+draw per frame (the first 30 frames, which fill caches, are left out).
+milliseconds of input+update+draw per frame (the first 30 frames, which fill caches, are left out);
+`--titles-path tests/fixtures/titles` adds the tests' toy title (High card, 2 to 7 seats).
 `think` times a bot level's decisions (one process, iteration budget only) on positions reached by Easy
 play: `python -m game.bench think --title shinobazu --level normal --positions 200 --json`.
 """
@@ -84,6 +85,20 @@ def bench_think(title: str, level: str, positions: int, players: int, seed: int,
     }
 
 
+def add_titles_path(folder: str) -> None:
+    """Let the registry (here and in the bot worker process) find the title packages in `folder`."""
+    import game.titles
+    from game.services.i18n import catalogue
+    from game.titles import registry
+
+    folder = os.path.abspath(folder)
+    os.environ["ASOBIBA_TITLES_PATH"] = os.pathsep.join(filter(None, (os.environ.get("ASOBIBA_TITLES_PATH"), folder)))
+    if folder not in game.titles.__path__:
+        game.titles.__path__.append(folder)
+    registry.refresh()
+    catalogue.cache_clear()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     sub = parser.add_subparsers(dest="bench", required=True)
@@ -93,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     frames.add_argument("--seed", type=int, default=1)
     frames.add_argument("--players", type=int, default=None, help="seats (default: 4, or the title's range)")
     frames.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    frames.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
     frames.add_argument("--json", action="store_true")
     think = sub.add_parser("think", help="a bot level's think time per decision")
     think.add_argument("--title", required=True, help="a table title slug")
@@ -103,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     think.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     think.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if getattr(args, "titles_path", None):
+        add_titles_path(args.titles_path)
     from game.titles import registry
     from game.titles.spec import SetupError
 

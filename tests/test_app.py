@@ -7,7 +7,7 @@ import pygame
 
 from game.app.app import STEP, App
 from game.app.overlays import NoticeScene
-from game.core.engine import play_out
+from game.core import chance
 from game.services import i18n
 from game.services.storage import Storage
 from game.titles.dice_slayer.game_over import GameOverScene, verified_entry
@@ -15,8 +15,11 @@ from game.titles.dice_slayer.rules import new_state
 
 
 def finished_game(seed: int):
-    """A finished Dice Slayer game, played by random picks."""
-    return play_out(new_state(), random.Random(seed))
+    """A finished Dice Slayer game, its dice from `seed` (as the scene draws them), played by random picks."""
+    state, picks = new_state(), random.Random(seed)
+    while not state.is_terminal():
+        state.apply(chance.outcome(state, seed) if state.is_chance_node() else picks.choice(state.legal_actions()))
+    return state
 
 
 def test_settings_persist_across_launches(tmp_path):

@@ -1,4 +1,5 @@
-"""Dice Combat random play: invariants after every action, replays, the bots, and the arena's win rates."""
+"""Dice Combat random play: invariants after every action, tampered replays, the bots, and the arena's win rates
+(replays of random games, clones and the bound are in the generic test_titles_generic.py)."""
 
 import json
 from collections import Counter
@@ -62,16 +63,13 @@ def random_game(seed):
 
 
 @pytest.mark.parametrize("block", range(4))
-def test_random_play_keeps_invariants_and_replays(block):
+def test_random_play_keeps_invariants(block):
     results = Counter()
     for seed in range(block * 500, block * 500 + 500):
         state = random_game(seed)
         results[state.result] += 1
         stats = state.statistics()
         assert stats["attacks"] + stats["defences"] == stats["rounds"] == state.round
-        again = play_back(loads(dumps(record(state, seed=seed, result=stats))), new_state)
-        assert again.history == state.history and again.statistics() == stats
-        assert again.collection == state.collection and again.is_terminal()
     assert results[WIN] > 50 and results[LOSS] > 250  # random play wins about 22.5%
 
 

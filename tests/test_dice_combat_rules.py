@@ -249,19 +249,6 @@ def test_action_from_json_keeps_ints_and_strings():
     assert new_state().action_from_json(3) == 3 and new_state().action_from_json(ATTACK) == ATTACK
 
 
-def test_clone_is_independent():
-    state = position([1, 5], 1)
-    play_round(state, 3, (2, 2), ATTACK, (4, 4))
-    state.apply(6)
-    copy = state.clone()
-    before = snapshot(state)
-    for action in (1, 1, DEFEND, 1, 1, 1, 2):
-        copy.apply(action)
-    copy.collection.append(9)
-    assert snapshot(state) == before
-    assert snapshot(state.clone()) == before
-
-
 SCRIPT = [  # small, big, choice, roll: a full game that ends in a win by 3-4-5
     (4, (3, 4), ATTACK, (2, 5)),  # [4]
     (2, (6, 6), DEFEND, (1, 2, 3)),  # damage 1

@@ -1,4 +1,5 @@
-"""Dice Slayer random play: invariants after every action, scores from events, and replays (kept or tampered)."""
+"""Dice Slayer random play: invariants after every action, scores from events, and tampered replays (replays of
+random games, clones and the bound are in the generic test_titles_generic.py)."""
 
 import json
 from random import Random
@@ -47,15 +48,10 @@ def random_game(seed):
 
 
 @pytest.mark.parametrize("block", range(3))
-def test_random_play_keeps_invariants_and_replays(block):
+def test_random_play_keeps_invariants(block):
     for seed in range(block * 100, block * 100 + 100):
         state = random_game(seed)
         assert state.game_over and len(state.plate) >= 8
-        replay = loads(dumps(record(state, seed=seed, result=state.statistics())))
-        again = play_back(replay, new_state)
-        assert again.history == state.history and again.statistics() == state.statistics()
-        assert sorted(again.plate) == sorted(state.plate) and again.stock == state.stock
-        assert again.is_terminal()
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)

@@ -170,9 +170,3 @@ def test_terminal_refuses_actions():
     with pytest.raises(IllegalAction, match="over"):
         state.apply(1)
 
-
-def test_clone_is_independent():
-    state = at_pick([1, 2, 3], [4])
-    copy = state.clone()
-    copy.apply(1)
-    assert state.plate == [1, 2, 3] and state.stock == [4] and state.history == []

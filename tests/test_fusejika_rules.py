@@ -439,9 +439,3 @@ def test_json_codec_round_trips_every_kind_of_action():
         with pytest.raises(IllegalAction):
             state.action_from_json(bad)
 
-
-def test_clone_is_independent():
-    state = position(["QD", "", ""], rows=["9S", "", ""])
-    copy = state.clone()
-    state.apply(Play(c("QD")))
-    assert copy.phase == PLAY and copy.row[0] == parse_cards("9S") and copy.history == []

@@ -1,10 +1,12 @@
-"""Hige-mekuri at the table: whole games by keys, a recorded series that alternates the start, random input."""
+"""Hige-mekuri at the table: games through the shared table loop (bots in the worker), a recorded series that
+alternates the start, the demo, random input."""
 
 import random
 
 import pygame
 import pytest
 
+from game.ai.worker import InlineWorker
 from game.app.app import STEP
 from game.app.setup import GameSetup
 from game.core import replay
@@ -15,13 +17,29 @@ from game.titles.hige_mekuri.scene import HigeScene, make_scene
 from game.titles.territories import MCKINLEY, leaders
 
 
+class Spy(InlineWorker):
+    """The in-process worker, keeping every request it was asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.requests: list[tuple] = []
+
+    def submit(self, slug, options, history, seat, level, seed, iterations=None, think_ms=None):
+        self.requests.append((slug, dict(options), len(history), seat, level))
+        return super().submit(slug, options, history, seat, level, seed, iterations, think_ms)
+
+
 def press(app, key):
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
+def setup_of(seed=3, human_starts=True, level="normal", variant="default"):
+    return GameSetup("hige_mekuri", [level], human_starts=human_starts, seed=seed, options={"variant": variant})
+
+
 def start(app, seed=3, human_starts=True, level="normal", autoplay=False):
     app.change_settings(anim_speed="fast")
-    scene = HigeScene(app, GameSetup("hige_mekuri", [level], human_starts=human_starts, seed=seed), autoplay)
+    scene = HigeScene(app, setup_of(seed, human_starts, level), autoplay)
     app.stack.push(scene)
     app.stack.apply_pending()
     return scene
@@ -38,24 +56,75 @@ def play_to_end(app, scene, keys=(pygame.K_f,), limit=20_000):
     raise AssertionError("the game did not end")
 
 
-def test_a_series_by_keys_is_recorded_and_alternates_the_start(app):
-    scene = start(app, seed=5)
-    assert scene.first == 0
-    play_to_end(app, scene, (pygame.K_f, pygame.K_SPACE, pygame.K_s))
+def decisions_by_seat(state) -> list[int]:
+    """Who made each decision of `state`'s game (chance left out), replayed from its history."""
+    again, seats = rules.new_state(variant=state.variant), []
+    for action in state.history:
+        if not again.is_chance_node():
+            seats.append(again.current_player())
+        again.apply(action)
+    return seats
+
+
+def recorded_replays(app) -> list[replay.Replay]:
+    rows = app.storage._conn.execute("SELECT replay FROM games WHERE title = 'hige_mekuri' ORDER BY rowid")
+    return [replay.loads(text) for (text,) in rows]
+
+
+def test_a_game_through_the_shared_loop_with_the_bot_in_the_worker(app, play_to_summary):
+    """You choose at random; every move of seat 1 was asked of the app's worker with the setup's rules (McKinley);
+    the game ends on Hige's own panel, recorded once, and its replay plays back."""
+    app.bots = Spy()
+    scene = HigeScene(app, setup_of(seed=7, human_starts=False, variant=MCKINLEY))
+    assert play_to_summary(scene, 2) is scene and scene.over and len(scene.end_row.buttons) == 2
+    seats = decisions_by_seat(scene.state)
+    assert app.bots.requests
+    assert all(r[:2] == ("hige_mekuri", {"players": 2, "variant": MCKINLEY}) for r in app.bots.requests)
+    assert [r[3] for r in app.bots.requests] == [1] * seats.count(1) and {r[4] for r in app.bots.requests} == {"normal"}
+    assert seats.count(0) > 0  # and you made your own
+    for _ in range(300):  # the end stays on show and is recorded once
+        app.tick(STEP)
     (game,) = app.storage.finished_games("hige_mekuri")
-    assert game["details"]["levels"] == ["you", "normal"] and game["details"]["first"] == 0
-    assert game["outcome"] == ("win" if scene.state.winner == 0 else "loss")
-    (text,) = app.storage._conn.execute("SELECT replay FROM games WHERE title = 'hige_mekuri'").fetchone()
-    played = replay.loads(text)
-    again = rules.new_state(**played.options)
-    for action in played.actions:
-        again.apply(again.action_from_json(action))
-    assert again.revealed == scene.state.revealed and again.winner == scene.state.winner
-    press(app, pygame.K_RETURN)  # Play again
-    app.tick(STEP)
-    assert not scene.over and scene.first == 1 and scene.state.revealed == []
+    winner = scene.state.winner
+    assert game["outcome"] == ("win" if winner == 0 else "loss")
+    details = game["details"]
+    assert details["levels"] == ["you", "normal"] and details["winners"] == [winner]
+    assert details["human_share"] == (1.0 if winner == 0 else 0.0) and details["series"] == scene.wins
+    assert details["first"] == scene.state.first and details["flips"] == len(scene.state.revealed)
+    assert details["options"] == {"variant": MCKINLEY}
+    (played,) = recorded_replays(app)
+    assert played.options == {"players": 2, "variant": MCKINLEY}
+    again = replay.play_back(played, rules.new_state)
+    assert again.revealed == scene.state.revealed and again.winner == winner and again.variant == MCKINLEY
+
+
+def test_a_series_by_keys_alternates_the_start_and_keeps_the_wins(app):
+    """"You start" fixes the first game only; Play again hands the first flip to the other player each time."""
+    scene = start(app, seed=5)
+    firsts = []
+    for game in range(3):
+        play_to_end(app, scene, (pygame.K_f, pygame.K_SPACE, pygame.K_s))
+        firsts.append(scene.state.first)
+        assert sum(scene.wins) == game + 1 and scene.games == game + 1
+        press(app, pygame.K_RETURN)  # Play again
+        app.tick(STEP)
+        assert not scene.over and scene.state.revealed == [] and sum(scene.wins) == game + 1
+    assert firsts == [0, 1, 0]
+    games = app.storage.finished_games("hige_mekuri")
+    assert len(games) == 3
+    assert sorted(g["details"]["first"] for g in games) == [0, 0, 1]
+    assert sorted(sum(g["details"]["series"]) for g in games) == [1, 2, 3]
+    for played in recorded_replays(app):  # each game of the series is its own replay
+        assert replay.play_back(played, rules.new_state).is_terminal()
+
+
+def test_without_you_start_chance_picks_the_first_then_the_series_alternates(app):
+    scene = start(app, seed=11, human_starts=False)
     play_to_end(app, scene)
-    assert len(app.storage.finished_games("hige_mekuri")) == 2 and sum(scene.wins) == 2
+    first = scene.state.first
+    scene.play_again()
+    app.tick(STEP)
+    assert scene.state.first == 1 - first
 
 
 def test_the_screen_catches_up_with_the_engine(app):
@@ -75,10 +144,47 @@ def test_stop_is_refused_at_the_start_of_a_turn(app):
     scene = start(app, seed=2)
     while not scene.human_turn():
         app.tick(STEP)
+    assert len(scene.state.history) == 1  # only the chance node that chose you to start
     press(app, pygame.K_s)
-    assert scene.state.history == [] and app.audio.played[-1] == "error"
+    assert len(scene.state.history) == 1 and app.audio.played[-1] == "error"
+    app.tick(STEP)
+    odds_button = scene.buttons.buttons[-1]
     press(app, pygame.K_o)
-    assert scene.show_odds
+    assert scene.show_odds and odds_button.label == scene.odds_label()
+
+
+class Unseen:
+    """Stands in for the state while the scene draws: drawing may read only the view."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"draw read state.{name}")
+
+
+def test_drawing_changes_nothing_and_reads_only_the_view(app):
+    """draw reads the view and the screen's own state; it moves no timer and makes no button."""
+    scene = start(app, seed=9)
+    surface = pygame.Surface((1280, 720))
+    ended = 0
+    for _ in range(3000):
+        ended += scene.over
+        if ended > 60:  # the end panel drawn for a second too
+            break
+        if scene.human_turn():
+            if len(scene.state.history) % 3 == 0:
+                press(app, pygame.K_o)
+            press(app, pygame.K_f)
+        app.tick(STEP)
+        before = (scene.now, scene.shown, scene.view, list(scene.buttons.buttons), list(scene.end_row.buttons),
+                  [b.label for b in scene.buttons.buttons], len(scene.timeline.beats), scene.show_odds)
+        state, scene.state = scene.state, Unseen()
+        try:
+            scene.draw(surface, 0.5)
+        finally:
+            scene.state = state
+        after = (scene.now, scene.shown, scene.view, list(scene.buttons.buttons), list(scene.end_row.buttons),
+                 [b.label for b in scene.buttons.buttons], len(scene.timeline.beats), scene.show_odds)
+        assert before == after
+    assert scene.over and scene.victory_at is not None
 
 
 def test_the_quip_and_the_fanfare(app):
@@ -101,13 +207,16 @@ def test_the_quip_and_the_fanfare(app):
     assert quipped
 
 
-def test_the_demo_plays_on_by_itself(app):
+def test_the_demo_plays_both_seats_through_the_worker_and_plays_on(app):
+    app.bots = Spy()
     scene = start(app, seed=4, autoplay=True)
     for _ in range(30_000):
         if scene.games >= 1 and not scene.over:
             break
         app.tick(STEP)
     assert scene.games == 1 and app.storage.finished_games("hige_mekuri") == []
+    assert {r[3] for r in app.bots.requests} == {0, 1}
+    assert scene.names[0] != scene.names[1] and scene.state.history  # the next game is under way
 
 
 def test_random_input_never_crashes(app):

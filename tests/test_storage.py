@@ -66,6 +66,19 @@ def test_data_dir_empty_env_uses_platform_default(tmp_path, monkeypatch):
     assert fake.is_dir()
 
 
+def test_data_dir_that_cannot_be_used_says_why(tmp_path, monkeypatch):
+    from game.services.paths import DataDirError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("ASOBIBA_HOME", str(blocker))
+    with pytest.raises(DataDirError, match="is a file"):
+        data_dir()
+    monkeypatch.setenv("ASOBIBA_HOME", str(blocker / "sub"))
+    with pytest.raises(DataDirError, match="cannot be created"):
+        data_dir()
+
+
 def test_default_storage_lives_in_asobiba_home(tmp_path, monkeypatch):
     monkeypatch.setenv("ASOBIBA_HOME", str(tmp_path))
     with Storage() as st:

@@ -96,12 +96,12 @@ class App:
             self.stack.push(RulesScene(self, slug))
 
     def show_storage_notice(self) -> None:
-        """Tell the player if their save data had to be set aside."""
+        """Tell the player what storage has not told them yet (set aside, busy, read-only, a result kept)."""
         from game.app.overlays import NoticeScene
 
-        if self.storage.notice_key:
+        for key in self.storage.take_notices():
             path = self.storage.moved_to.name if self.storage.moved_to else ""
-            self.stack.push(NoticeScene(self, i18n.t(self.storage.notice_key, path=path)))
+            self.stack.push(NoticeScene(self, i18n.t(key, path=path)))
 
     def to_menu(self) -> None:
         """Leave whatever is being played and go back to the title menu."""
@@ -131,6 +131,7 @@ class App:
             for event in pygame.event.get():
                 self.handle(event)
             lag = self.tick(lag)
+            self.show_storage_notice()  # a write that failed during this frame is told at once
             pygame.display.flip()
             self.frame_ms.append((time.perf_counter() - now) * 1000)
             frame += 1

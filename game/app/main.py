@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -51,13 +52,67 @@ def first_scene(app, args: argparse.Namespace):
     return start_scene(app, command_setup(app, args), args.autoplay)
 
 
+def check_folders(args: argparse.Namespace) -> str | None:
+    """Why a folder the command line names cannot be used (then the exit status is 2), or None.
+
+    An ASOBIBA_HOME that is a file or cannot be created stops here: it was set on purpose, and a session whose
+    results could not be kept is worse than a clear message. The platform's default folder failing does not stop
+    the game: storage then runs from memory and the player is told on screen.
+    """
+    from game.services.paths import HOME_ENV, DataDirError, data_dir, home_override
+
+    if home_override():
+        try:
+            data_dir()
+        except DataDirError as exc:
+            return f"{exc}. Set {HOME_ENV} to a folder Asobiba may create and write, or unset it."
+    if args.screenshot:
+        folder = Path(args.screenshot).absolute().parent
+        if not folder.is_dir():
+            return f"cannot save the screenshot {args.screenshot}: the folder {folder} does not exist"
+    return None
+
+
+def open_app(args: argparse.Namespace):
+    """The App, or (None, why no window could be opened)."""
+    import pygame
+
+    from game.app.app import App
+
+    try:
+        return App(headless=args.headless), None
+    except pygame.error as exc:
+        pygame.quit()
+        driver = os.environ.get("SDL_VIDEODRIVER")
+        hint = (f" (SDL_VIDEODRIVER is {driver!r}: unset it, or name a video driver this system has)"
+                if driver and not args.headless else "")
+        return None, f"cannot open a window: {exc}{hint}"
+
+
+def run(app, args: argparse.Namespace) -> int:
+    """Play until the player quits (or `--frames` pass), save `--screenshot`, close the app; the exit status."""
+    import pygame
+
+    try:
+        app.run(first_scene(app, args), frames=args.frames, fixed_clock=args.headless)
+        if args.screenshot:
+            try:
+                app.screenshot(args.screenshot)
+            except (pygame.error, OSError) as exc:
+                print(f"asobiba: cannot save the screenshot {args.screenshot}: {exc}", file=sys.stderr)
+                return 2
+    finally:
+        app.close()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.app.app import App
+    from game.app.crash import report_crash
     from game.titles import registry
     from game.titles.spec import SetupError
 
@@ -68,14 +123,20 @@ def main(argv: list[str] | None = None) -> int:
         except SetupError as exc:
             print(f"asobiba: {exc}", file=sys.stderr)
             return 2
-    app = App(headless=args.headless)
+    problem = check_folders(args)
+    if problem:
+        print(f"asobiba: {problem}", file=sys.stderr)
+        return 2
+    app = None
     try:
-        app.run(first_scene(app, args), frames=args.frames, fixed_clock=args.headless)
-        if args.screenshot:
-            app.screenshot(args.screenshot)
-    finally:
-        app.close()
-    return 0
+        app, problem = open_app(args)
+        if app is None:
+            print(f"asobiba: {problem}", file=sys.stderr)
+            return 2
+        return run(app, args)
+    except Exception as exc:  # the one top-level handler: KeyboardInterrupt and SystemExit pass through
+        report_crash(exc, app, argv)
+        return 1
 
 
 if __name__ == "__main__":

@@ -57,7 +57,7 @@ class GameSetup:
             setup.levels = list(levels)
         setup.human_starts = data.get("human_starts") is True
         seed = data.get("seed")
-        setup.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 else None
+        setup.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < 2**63 else None
         return setup
 
 

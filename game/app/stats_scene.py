@@ -26,17 +26,19 @@ def lineup(levels: list[str]) -> str:
     return ", ".join(parts)
 
 
-def table_rows(storage) -> list[tuple[str, str, int, float | None, float | None]]:
-    """(title, opponents, games, wins or None, mean score or None) per title and opponent line-up."""
-    rows = []
+def table_rows(storage) -> tuple[list[tuple[str, str, int, float | None, float | None]], int]:
+    """(title, opponents, games, wins or None, mean score or None) per title and opponent line-up, and how many
+    damaged records storage skipped (its readers check every row)."""
+    rows, skipped = [], 0
     for info in registry.TITLES.values():
         groups: dict[str, list[dict]] = defaultdict(list)
         for game in storage.finished_games(info.slug):
             levels = game["details"].get("levels", [])
             groups[lineup(levels[1:]) if levels else t("menu.solo")].append(game)
+        skipped += storage.last_skipped
         for key, games in sorted(groups.items()):
             rows.append((info.name(), key, len(games), _wins(games), _mean_score(games)))
-    return rows
+    return rows, skipped
 
 
 def _wins(games: list[dict]) -> float | None:
@@ -59,7 +61,7 @@ class StatsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.rows = table_rows(app.storage)
+        self.rows, self.skipped = table_rows(app.storage)
         self.area = pygame.Rect(90, 50, theme.WIDTH - 180, theme.HEIGHT - 100)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -92,3 +94,6 @@ class StatsScene(Scene):
                 blit(surface, text, 20, (x, y), theme.INK, anchor=anchor)
         blit(surface, t("stats.help"), 17, (self.area.centerx, self.area.bottom - 24), theme.INK_DIM,
              anchor="center")
+        if self.skipped:
+            blit(surface, t("storage.skipped", count=self.skipped), 17, (self.area.x + 36, self.area.bottom - 24),
+                 theme.WARN, anchor="midleft")

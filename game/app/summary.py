@@ -13,6 +13,8 @@ from game.ui.text import blit
 from game.ui.tween import ease_out_back, pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
+ROWS_H = 390  # the ranking's height on the card, above the buttons
+
 
 class SummaryScene(Scene):
     """Ranks by the title's order (`lower_wins` for penalty points); shared first places shown as such."""
@@ -84,15 +86,16 @@ class SummaryScene(Scene):
         self.row.draw(surface)
 
     def _draw_line(self, surface: pygame.Surface, card: pygame.Rect, line: int, rank: int, seat: int) -> None:
-        y = card.y + 160 + line * 72
-        row = pygame.Rect(card.x + 40, y, card.width - 80, 60)
+        step = min(72, ROWS_H // len(self.ranking))  # up to five rows at full size; six or seven closer together
+        big = 30 if step == 72 else 24
+        row = pygame.Rect(card.x + 40, card.y + 160 + line * step, card.width - 80, step - 12)
         won = seat in self.winners
         fill = tuple(int(c * (0.3 + 0.15 * pulse(self.time, 1.5))) for c in theme.GOOD) if won else theme.BG
         panel(surface, row, fill, theme.GOOD if won else None)
-        blit(surface, f"{rank}.", 30, (row.x + 24, row.centery), theme.WARN if rank == 1 else theme.INK, True,
+        blit(surface, f"{rank}.", big, (row.x + 24, row.centery), theme.WARN if rank == 1 else theme.INK, True,
              "midleft")
-        blit(surface, self.names[seat], 28, (row.x + 90, row.centery), theme.INK, True, "midleft")
+        blit(surface, self.names[seat], big - 2, (row.x + 90, row.centery), theme.INK, True, "midleft")
         blit(surface, t(f"level.{self.levels[seat]}"), 18, (row.x + 360, row.centery), theme.INK_DIM,
              anchor="midleft")
-        blit(surface, t("summary.points", n=self.scores[seat]), 28, (row.right - 24, row.centery), theme.INK, True,
-             "midright")
+        blit(surface, t("summary.points", n=self.scores[seat]), big - 2, (row.right - 24, row.centery), theme.INK,
+             True, "midright")

@@ -1,10 +1,12 @@
 """What every table game's scene shares: the seats from the setup, the turn loop, bots in the worker, the record.
 
 A title's scene subclasses `TableScene`, names its `title_slug`, `rules` module, `describe` (its log lines), log
-rectangle and string keys, and adds its own drawing, telling (`tell`), buttons, end (`finish`) and human
-decisions. The loop: while the timeline animates nothing happens; then the game ends, chance is drawn from the
-scene's own generator, the human decides, or a bot's move is asked of the app's worker and shown for at least
-`BOT_PAUSE` (scaled by the animation speed).
+rectangle and string keys, its `animations` (event class -> handler) and, for a board title, its `BOARD` rect (the
+seats go around it), and adds its own drawing, buttons, end (`finish`) and human decisions. The loop: while the
+timeline animates nothing happens; then the game ends, chance is drawn from the scene's own generator, the human
+decides, or a bot's move is asked of the app's worker and shown for at least `BOT_PAUSE` (scaled by the animation
+speed; a title may set its own). `finish` runs once, when the game has ended (`over`); a title that keeps its own
+end panel on the table starts the next game of a series with `new_game`.
 """
 
 from __future__ import annotations
@@ -26,10 +28,17 @@ from game.titles import registry
 from game.ui import theme
 from game.ui.anim import Effects, Timeline
 from game.ui.movelog import MoveLog
-from game.ui.seats import seat_layout
+from game.ui.seats import table_layout
 from game.ui.widgets import ButtonRow
 
 BOT_PAUSE = 0.55  # seconds a bot's move stays on show before the next (scaled by the animation speed)
+
+
+def beat(seconds: float, sound: str | None = None) -> Callable:
+    """An animation handler that holds the table for `seconds` (scaled by the animation speed), playing `sound`."""
+    def show(scene: TableScene, event) -> None:
+        scene.timeline.queue(scene.speed(seconds), lambda: sound and scene.app.audio.play(sound))
+    return show
 
 
 def seat_names(players: int) -> list[str]:
@@ -47,6 +56,9 @@ class TableScene(Scene, ABC):
     LOG_TITLE: str  # the move log's heading (a string key)
     BOT_ERROR = "table.bot_error"
     EFFECTS_SALT = 0xF00D
+    BOT_PAUSE = BOT_PAUSE  # seconds a bot's move stays on show (a title may show its bots' moves longer)
+    BOARD: pygame.Rect | None = None  # a title's own board widget: the seats are laid out around it
+    animations: dict[type, Callable] = {}  # event class -> handler(scene, event): how the title shows it
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app)
@@ -66,14 +78,31 @@ class TableScene(Scene, ABC):
         self.think_since = 0.0
         self.answer = None  # a bot's answer, held until its pause is over
         self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
-        self.anchors = seat_layout(self.n)
+        self.layout = table_layout(self.n, self.BOARD)
+        self.anchors = list(self.layout.seats)
         self.recorded = False
+        self.over = False  # the game has ended and finish() has run
         self.first_seat: int | None = 0 if setup.human_starts else None  # the start player, when fixed
 
     @classmethod
     def from_setup(cls, app, setup: GameSetup | None = None, autoplay: bool = False) -> TableScene:
         """The scene for `setup`, or for the setup last used for this title."""
         return cls(app, setup or saved_setup(app, cls.title_slug), autoplay)
+
+    def new_game(self, first_seat: int | None = None) -> None:
+        """Another game at this table (a series, from a title's own end panel): a fresh state from the same setup
+        and a seed drawn from the last one, `first_seat` to start (None: chance picks); titles reset their own."""
+        if self.ticket is not None:
+            self.app.bots.cancel(self.ticket)
+        self.seed = self.rng.randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.state = registry.get(self.setup.slug).new_state(self.n, self.setup.options)
+        self.view = self.state.view(0)
+        self.timeline = Timeline()
+        self.ticket = self.answer = None
+        self.recorded = self.over = False
+        self.buttons.buttons = []
+        self.first_seat = first_seat
 
     # --- the loop ---------------------------------------------------------------------------------
     def speed(self, seconds: float) -> float:
@@ -88,7 +117,9 @@ class TableScene(Scene, ABC):
             return
         player = self.state.current_player()
         if self.state.is_terminal():
-            self.finish()
+            if not self.over:  # the end is shown once: the shared summary, or a title's own end panel
+                self.over = True
+                self.finish()
         elif player == CHANCE:
             self.apply(self._chance())
         elif player == 0 and not self.autoplay:
@@ -115,7 +146,7 @@ class TableScene(Scene, ABC):
             self.think_since = self.now
             return
         self.answer = self.answer or self.app.bots.poll(self.ticket)
-        if self.answer is None or self.now - self.think_since < self.speed(BOT_PAUSE):
+        if self.answer is None or self.now - self.think_since < self.speed(self.BOT_PAUSE):
             return
         result, self.answer, self.ticket = self.answer, None, None
         if result.ok:
@@ -135,10 +166,14 @@ class TableScene(Scene, ABC):
             self.tell(event, before)
 
     def tell(self, event, before) -> None:
-        """Log one event; titles extend this to animate it (`before`: seat 0's view before the action)."""
+        """Log one event, then show it with the title's handler for its class (`before`: seat 0's view before the
+        action, for a title that overrides this)."""
         text = self.describe(event, 0, self.names)
         if text:
             self.log.add(*text)
+        handler = self.animations.get(type(event))
+        if handler is not None:
+            handler(self, event)
 
     @abstractmethod
     def _refresh_buttons(self) -> None:

@@ -113,6 +113,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Your save data could not be opened or created, so nothing will be saved this time.",
         "ja": "セーブデータを開けず作成もできませんでした。今回は何も保存されません。",
     },
+    "storage.busy": {
+        "en": "Your save file is busy (is another copy of Asobiba running?). This session runs from memory; what you"
+              " save is written to the file when it is free.",
+        "ja": "セーブデータが使用中です（遊び場をもう一つ起動していませんか？）。今回はメモリ上で動き、保存した内容は"
+              "ファイルが空いたときに書き込みます。",
+    },
+    "storage.read_only": {
+        "en": "Your save file (or its folder) is read-only. You can see your records; new results are kept while"
+              " Asobiba runs and saved once the file can be written.",
+        "ja": "セーブデータ（またはそのフォルダー）が読み取り専用です。記録は見られます。新しい結果は起動中は残り、"
+              "書き込めるようになったら保存します。",
+    },
+    "storage.repaired": {
+        "en": "Part of your save data was missing and has been rebuilt; what that part held is lost.",
+        "ja": "セーブデータの一部が見つからなかったため作り直しました。その部分の内容は失われました。",
+    },
+    "storage.write_failed": {
+        "en": "Your result could not be written to the save file yet (it is busy or read-only). It is kept, and"
+              " written as soon as the file allows.",
+        "ja": "結果をまだセーブデータに書き込めません（使用中か読み取り専用です）。結果は残してあり、書き込めるように"
+              "なりしだい保存します。",
+    },
+    "storage.skipped": {"en": "{count} damaged records skipped", "ja": "壊れた記録 {count} 件を飛ばしました"},
     "notice.title": {"en": "Notice", "ja": "お知らせ"},
     # --- game over --------------------------------------------------------------------------------
     "over.rounds": {"en": "Rounds played", "ja": "ラウンド数"},

@@ -1,10 +1,15 @@
-"""Seats around a card table: the human at the bottom, the others clockwise (play passes to the left).
+"""Seats around a card table for 2 to 7 players: the human at the bottom left, the others clockwise (play passes to
+the left), around the centre or around a title's own board.
 
-`seat_layout(n)` gives each seat's anchor; `draw_seat_badge` shows a name, level, score, hand size and
-whose turn it is, with a "thinking" cue for a bot that is choosing.
+`table_layout(n, board)` gives each seat's name-plate anchor and the plate size (compact from six seats on);
+`draw_seat_badge` shows a name, level, score, hand size and whose turn it is, with a "thinking" cue for a bot that is
+choosing. Every layout keeps its plates inside the table area, clear of one another, of the title header, of the
+human's hand strip and of the board (tests/test_seats.py).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -13,38 +18,123 @@ from game.ui.text import blit
 from game.ui.tween import pulse
 from game.ui.widgets import panel
 
-# Seat anchors (centre of each name plate) on a table 980 wide (a side panel takes the rest), by player count;
-# seat 0, the human, sits at the bottom, where the scene puts the hand instead.
-LAYOUTS = {
-    2: [(490, 640), (490, 150)],
-    3: [(490, 640), (210, 230), (770, 230)],
-    4: [(490, 640), (150, 340), (490, 150), (830, 340)],
-    5: [(490, 640), (150, 390), (300, 170), (680, 170), (830, 390)],
-}
+TABLE = pygame.Rect(0, 0, 980, theme.HEIGHT)  # the table area; the side panel (log, actions) takes the rest
+CENTRE = (490, 340)  # the table's centre (without a board)
+HEADER = pygame.Rect(0, 0, 980, 84)  # the title's name, round and rule lines
+HAND = pygame.Rect(0, 540, 980, 180)  # the human's strip: their plate (left), hand and own row
+SEAT_0 = (120, 650)  # the human's plate, at the left of their strip
 BADGE = (190, 64)
+COMPACT = (164, 56)  # the plate from six seats on
+MARGIN = 10  # between a plate and the board, and a plate and the table's edge
+
+# Seat anchors (centre of each name plate) without a board, by player count; seat 0 is the human.
+LAYOUTS = {
+    2: [SEAT_0, (490, 150)],
+    3: [SEAT_0, (210, 230), (770, 230)],
+    4: [SEAT_0, (150, 340), (490, 150), (830, 340)],
+    5: [SEAT_0, (150, 390), (300, 170), (680, 170), (830, 390)],
+    6: [SEAT_0, (112, 420), (180, 218), (490, 140), (800, 218), (868, 420)],
+    7: [SEAT_0, (100, 440), (126, 256), (328, 140), (652, 140), (854, 256), (880, 440)],
+}
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Where the seats sit: plate centres by seat, the plate size, and the board (if any) they sit around."""
+
+    seats: tuple[tuple[int, int], ...]
+    plate: tuple[int, int]
+    board: pygame.Rect | None = None
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, *self.plate)
+        rect.center = self.seats[seat]
+        return rect
+
+
+def plate_size(players: int) -> tuple[int, int]:
+    return BADGE if players <= 5 else COMPACT
 
 
 def seat_layout(players: int) -> list[tuple[int, int]]:
+    """The plate anchors without a board (seat 0 first)."""
     return LAYOUTS[players]
 
 
-def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str, level: str, score: str,
-                    hand: int, active: bool, thinking: bool, time: float) -> pygame.Rect:
-    """The seat's name plate; `active` lights it, `thinking` adds animated dots."""
-    rect = pygame.Rect(0, 0, *BADGE)
+def table_layout(players: int, board: pygame.Rect | None = None) -> TableLayout:
+    """The seats for 2 to 7 players, around the table's centre, or around `board` (a title's own board widget)."""
+    if not 2 <= players <= 7:
+        raise ValueError(f"a table seats 2 to 7 players, not {players}")
+    if board is None:
+        return TableLayout(tuple(LAYOUTS[players]), plate_size(players))
+    for size in dict.fromkeys((plate_size(players), COMPACT)):
+        seats = _around(board, players - 1, size)
+        if seats is not None:
+            return TableLayout((SEAT_0, *seats), size, pygame.Rect(board))
+    raise ValueError(f"a board of {board.size} leaves no room for {players} seats around it")
+
+
+def _around(board: pygame.Rect, count: int, size: tuple[int, int]) -> list[tuple[int, int]] | None:
+    """`count` plate centres clockwise around `board` (up the left, across the top, down the right), spread
+    evenly over the places on that path where a plate fits; None if they do not fit."""
+    path = _path(board, size)
+    free = [point for point in path if _fits(point, size, board)]
+    if len(free) < count:
+        return None
+    if count == 1:  # a lone opponent faces the human: the middle of the path, or the nearest free place (right first)
+        middle = len(path) / 2
+        return [min(reversed(free), key=lambda point: abs(path.index(point) - middle))]
+    seats = [free[int((k + 0.5) * len(free) / count)] for k in range(count)]
+    plates = [_plate(seat, size) for seat in seats]
+    if any(a.colliderect(b) for i, a in enumerate(plates) for b in plates[i + 1:]):
+        return None
+    return seats
+
+
+def _path(board: pygame.Rect, size: tuple[int, int]) -> list[tuple[int, int]]:
+    """Points every 2 px along the U around the board: up the left, across the top, down the right."""
+    w, h = size
+    left = max(TABLE.left + MARGIN + w // 2, board.left // 2)
+    right = min(TABLE.right - MARGIN - w // 2, (board.right + TABLE.right) // 2)
+    top = max(HEADER.bottom + MARGIN // 2 + h // 2, (HEADER.bottom + board.top) // 2)
+    bottom = HAND.top - h // 2
+    return ([(left, y) for y in range(bottom, top, -2)] + [(x, top) for x in range(left, right, 2)]
+            + [(right, y) for y in range(top, bottom + 1, 2)])
+
+
+def _plate(center: tuple[int, int], size: tuple[int, int]) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, *size)
     rect.center = center
+    return rect
+
+
+def _fits(center: tuple[int, int], size: tuple[int, int], board: pygame.Rect) -> bool:
+    rect = _plate(center, size)
+    return TABLE.contains(rect) and rect.collidelist((HEADER, HAND, board.inflate(2 * MARGIN, 2 * MARGIN))) < 0
+
+
+def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str, level: str, score: str,
+                    hand: int, active: bool, thinking: bool, time: float, size: tuple[int, int] = BADGE
+                    ) -> pygame.Rect:
+    """The seat's name plate; `active` lights it, `thinking` adds animated dots after the level."""
+    rect = pygame.Rect(0, 0, *size)
+    rect.center = center
+    small = size[1] < BADGE[1]
     edge = theme.ACCENT if active else theme.PANEL_HI
     if active:
         halo = rect.inflate(10, 10)
         shade = tuple(int(c * (0.25 + 0.25 * pulse(time, 1.2))) for c in theme.ACCENT)
         pygame.draw.rect(surface, shade, halo, border_radius=theme.RADIUS + 4)
     panel(surface, rect, theme.PANEL, edge)
-    blit(surface, name, 20, (rect.x + 12, rect.y + 7), theme.INK, True)
-    blit(surface, level, 14, (rect.x + 12, rect.y + 36), theme.INK_DIM)
-    blit(surface, score, 26, (rect.right - 12, rect.y + 6), theme.WARN, True, "topright")
+    blit(surface, name, 18 if small else 20, (rect.x + 12, rect.y + (5 if small else 7)), theme.INK, True)
+    line = blit(surface, level, 13 if small else 14, (rect.x + 12, rect.bottom - (22 if small else 28)),
+                theme.INK_DIM)
+    if score:
+        blit(surface, score, 22 if small else 26, (rect.right - 12, rect.y + (5 if small else 6)), theme.WARN, True,
+             "topright")
     for i in range(hand):  # the hand as small card backs
-        pygame.draw.rect(surface, theme.SKY, (rect.right - 18 - i * 10, rect.y + 38, 8, 14), border_radius=2)
+        pygame.draw.rect(surface, theme.SKY, (rect.right - 18 - i * 10, rect.bottom - 26, 8, 14), border_radius=2)
     if thinking:
-        dots = "." * (1 + int(time * 3) % 3)
-        blit(surface, dots, 26, (rect.centerx, rect.bottom + 2), theme.SKY, True, "midtop")
+        for i in range(1 + int(time * 3) % 3):  # up to three dots, one more each third of a second
+            pygame.draw.circle(surface, theme.SKY, (line.right + 8 + i * 8, line.centery + 2), 3)
     return rect

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.services.i18n import t
+from game.titles.fusejika import rules
 from game.titles.fusejika.cards import card_text
 from game.ui import theme
 
@@ -17,7 +20,7 @@ def effect_name(rank: str) -> str:
 
 def describe(event, viewer: int, names: list[str]) -> tuple[str, tuple[int, int, int]] | None:
     """(sentence, colour) for the log, or None for events not worth a line."""
-    teller = TELLERS.get(type(event).__name__)
+    teller = TELLERS.get(type(event))
     return teller(event, viewer, names) if teller else None
 
 
@@ -48,25 +51,25 @@ def _game_over(e, viewer, names):
     return t(key, names=who), theme.GOOD
 
 
-TELLERS = {
-    "StartChosen": lambda e, v, n: (t("fj.log.first_start", name=n[e.seat]), theme.INK_DIM),
-    "DealStarted": lambda e, v, n: (t("fj.log.redeal_deal" if e.redeal else "fj.log.round", round=e.round_no,
+TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
+    rules.StartChosen: lambda e, v, n: (t("fj.log.first_start", name=n[e.seat]), theme.INK_DIM),
+    rules.DealStarted: lambda e, v, n: (t("fj.log.redeal_deal" if e.redeal else "fj.log.round", round=e.round_no,
                                       name=n[e.start]), theme.SKY),
-    "CardDealt": lambda e, v, n: (t("fj.log.dealt"), theme.INK_DIM) if e.remaining == 0 else None,
-    "RedealCalled": lambda e, v, n: (t("fj.log.redeal", name=n[e.seat], cards=cards_text(e.hand)), theme.WARN),
-    "CardPlayed": _played,
-    "CardDrawn": _drawn,
-    "DrawsMissed": lambda e, v, n: (t("fj.log.missed", names=", ".join(n[s] for s in e.seats)), theme.INK_DIM),
-    "NoEffect": _no_effect,
-    "Copied": lambda e, v, n: (t("fj.log.copy", name=n[e.seat], effect=effect_name(e.rank)), theme.SKY),
-    "CardLost": lambda e, v, n: (t("fj.log.lost", name=n[e.seat], card=card_text(e.card)), theme.SKY),
-    "CardKicked": lambda e, v, n: (t("fj.log.kick", name=n[e.seat], card=card_text(e.card), target=n[e.target]),
+    rules.CardDealt: lambda e, v, n: (t("fj.log.dealt"), theme.INK_DIM) if e.remaining == 0 else None,
+    rules.RedealCalled: lambda e, v, n: (t("fj.log.redeal", name=n[e.seat], cards=cards_text(e.hand)), theme.WARN),
+    rules.CardPlayed: _played,
+    rules.CardDrawn: _drawn,
+    rules.DrawsMissed: lambda e, v, n: (t("fj.log.missed", names=", ".join(n[s] for s in e.seats)), theme.INK_DIM),
+    rules.NoEffect: _no_effect,
+    rules.Copied: lambda e, v, n: (t("fj.log.copy", name=n[e.seat], effect=effect_name(e.rank)), theme.SKY),
+    rules.CardLost: lambda e, v, n: (t("fj.log.lost", name=n[e.seat], card=card_text(e.card)), theme.SKY),
+    rules.CardKicked: lambda e, v, n: (t("fj.log.kick", name=n[e.seat], card=card_text(e.card), target=n[e.target]),
                                    theme.ACCENT if e.target == v else theme.SKY),
-    "SkipSet": lambda e, v, n: (t("fj.log.jump", name=n[e.seat], target=n[e.skipped]), theme.SKY),
-    "TurnSkipped": lambda e, v, n: (t("fj.log.skipped", name=n[e.seat]), theme.INK_DIM),
-    "Stuck": lambda e, v, n: (t("fj.log.stuck", name=n[e.seat], cards=cards_text(e.hand)), theme.BAD),
-    "RoundScored": _scored,
-    "MarkerPassed": lambda e, v, n: (t("fj.log.marker", name=n[e.start]), theme.INK_DIM),
-    "SuddenDeath": lambda e, v, n: (t("fj.log.sudden", name=n[e.seat]), theme.WARN),
-    "GameOver": _game_over,
+    rules.SkipSet: lambda e, v, n: (t("fj.log.jump", name=n[e.seat], target=n[e.skipped]), theme.SKY),
+    rules.TurnSkipped: lambda e, v, n: (t("fj.log.skipped", name=n[e.seat]), theme.INK_DIM),
+    rules.Stuck: lambda e, v, n: (t("fj.log.stuck", name=n[e.seat], cards=cards_text(e.hand)), theme.BAD),
+    rules.RoundScored: _scored,
+    rules.MarkerPassed: lambda e, v, n: (t("fj.log.marker", name=n[e.start]), theme.INK_DIM),
+    rules.SuddenDeath: lambda e, v, n: (t("fj.log.sudden", name=n[e.seat]), theme.WARN),
+    rules.GameOver: _game_over,
 }

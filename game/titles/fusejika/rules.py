@@ -309,6 +309,7 @@ class FusejikaState(State):
 
     TITLE = "fusejika"
     RULES_VERSION = RULES_VERSION
+    RESAMPLE_REPLAYS = False  # a resample has no history: the view it is built from has no log
     __slots__ = ("n", "phase", "cur", "start", "round_no", "pool", "bottom", "hand", "known", "row", "totals",
                  "round_scores", "skip_next", "to_deal", "to_draw", "actor", "source", "copied", "kick_card",
                  "asked", "choices", "redealer", "turns", "result", "_resample_view")
@@ -884,3 +885,49 @@ def position(hands: Sequence[Iterable[Card] | str], rows: Sequence[Iterable[Card
     state.totals = list(totals) if totals else [0] * n
     state._turn_start(cur)
     return state
+
+
+# --- what a table asks (pure, from a view's rows, or rows as they would be) -------------------------------------
+def dead(row: Iterable[Card], card: Card) -> bool:
+    """Whether `card`'s rank is already in `row`, so it cannot be played (A9)."""
+    return bool(rank_mask(row) & BIT[card])
+
+
+def completes(row: Iterable[Card], card: Card) -> bool:
+    """Whether laying `card` (played or kicked in) gives `row` all six ranks: sudden death (A8)."""
+    return rank_mask(row) | BIT[card] == ALL_RANKS
+
+
+def laid(rows: Sequence[tuple[Card, ...]], seat: int, card: Card) -> tuple[tuple[Card, ...], ...]:
+    """The rows after `seat` lays `card` in its row."""
+    return tuple((*row, card) if at == seat else row for at, row in enumerate(rows))
+
+
+def kickable_cards(rows: Sequence[tuple[Card, ...]], seat: int, source: Card | None) -> tuple[Card, ...]:
+    """The cards of `seat`'s row (not `source`) whose rank another row lacks: what a K may kick (A10)."""
+    masks = [rank_mask(row) for row in rows]
+    return tuple(card for card in rows[seat] if card != source
+                 and any(not masks[q] & BIT[card] for q in range(len(rows)) if q != seat))
+
+
+def copyable_ranks(rows: Sequence[tuple[Card, ...]], seat: int, source: Card | None, deck_size: int
+                   ) -> tuple[str, ...]:
+    """The ranks an A may copy with these rows and deck: on the table and usable (A11, A12)."""
+    on_table = 0
+    for row in rows:
+        on_table |= rank_mask(row)
+    usable = {"9": deck_size > 0, "10": True, "J": True, "Q": deck_size > 0}
+    return tuple(rank for rank in COPYABLE if on_table & RANK_BIT[rank]
+                 and (usable[rank] if rank != "K" else bool(kickable_cards(rows, seat, source))))
+
+
+def no_effect(rank: str, rows: Sequence[tuple[Card, ...]], seat: int, source: Card | None, deck_size: int
+              ) -> str | None:
+    """Why the effect of `rank` would do nothing for `seat` with these rows (NoEffect's reason), or None (4.6)."""
+    if rank in ("9", "Q") and not deck_size:
+        return "empty_deck"
+    if rank == "K" and not kickable_cards(rows, seat, source):
+        return "no_kick"
+    if rank == "A" and not copyable_ranks(rows, seat, source, deck_size):
+        return "nothing_to_copy"
+    return None

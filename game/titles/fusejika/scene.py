@@ -12,15 +12,13 @@ from functools import lru_cache
 import pygame
 
 from game.app.setup import GameSetup
-from game.app.table_scene import TableScene
-from game.core.engine import CHANCE
+from game.app.table_scene import TableScene, beat
+from game.core.engine import CHANCE, TERMINAL
 from game.services.i18n import t
 from game.titles.fusejika import rules
 from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
 from game.titles.fusejika.log import describe
 from game.titles.fusejika.rules import (
-    BIT,
-    COPYABLE,
     RANKS,
     REDEAL,
     STUCK,
@@ -29,7 +27,6 @@ from game.titles.fusejika.rules import (
     KickTo,
     Lose,
     Play,
-    rank_mask,
 )
 from game.ui import theme
 from game.ui.seats import draw_seat_badge
@@ -46,7 +43,6 @@ BOT_ROW_W = 40
 HAND_W, HAND_Y, HAND_X = 80, 566, 580
 PANEL_TIME = 7.0  # seconds the round-end breakdown stays (a click closes it)
 SUDDEN_TIME = 4.5
-ALL = (1 << len(RANKS)) - 1
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
@@ -85,7 +81,7 @@ class FusejikaScene(TableScene):
 
     def gives_sixth(self, seat: int) -> bool:
         """Whether kicking the chosen card to `seat` completes their six ranks (they win at once)."""
-        return rank_mask(self.view.rows[seat]) | BIT[self.view.kick_card] == ALL
+        return rules.completes(self.view.rows[seat], self.view.kick_card)
 
     def choose(self, action) -> None:
         """As at any table, but a kick that hands a rival the sixth rank asks for a second click."""
@@ -101,19 +97,10 @@ class FusejikaScene(TableScene):
     def tick(self) -> None:
         self.flyers = [f for f in self.flyers if self.now - f.t0 < f.duration]
         self.stamps = [s for s in self.stamps if s[2] > self.now]
+        if self.breakdown is not None and self.now >= self.panel_until:
+            self.breakdown = None
 
-    # --- telling and animating ------------------------------------------------------------------
-    def tell(self, event, before) -> None:
-        super().tell(event, before)
-        kind = type(event).__name__
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler:
-            handler(event)
-            return
-        beat = {"CardDealt": 0.04, "TurnBegan": 0.05, "DealStarted": 0.4, "MarkerPassed": 0.3}.get(kind, 0.0)
-        if beat:
-            self.timeline.queue(self.speed(beat), lambda k=kind: k == "CardDealt" and self.app.audio.play("card"))
-
+    # --- telling: event class -> how it is shown (the log line comes first, from log.describe) -----------
     def _fly(self, image, start, end, duration: float, sound: str | None) -> None:
         def go():
             self.flyers.append(Flyer(image, start, end, self.now, self.speed(duration)))
@@ -121,62 +108,71 @@ class FusejikaScene(TableScene):
                 self.app.audio.play(sound)
         self.timeline.queue(self.speed(duration), go)
 
-    def _on_CardPlayed(self, e) -> None:
+    def _on_card_played(self, e: rules.CardPlayed) -> None:
         start = (HAND_X, HAND_Y) if e.seat == 0 else self.badge_center(e.seat)
         rect = self.slot_rect(e.seat, e.card.rank)
         self._fly(card_face(e.card.rank, e.card.suit, rect.width), start, rect.topleft, 0.4, "card")
 
-    def _on_CardDrawn(self, e) -> None:
+    def _on_card_drawn(self, e: rules.CardDrawn) -> None:
         end = (HAND_X, HAND_Y) if e.seat == 0 else self.badge_center(e.seat)
         image = card_face(e.card.rank, e.card.suit, 40) if e.known or e.seat == 0 else card_back(40)
         self._fly(image, (CENTER[0] - 20, CENTER[1] - 28), end, 0.32, "slide")
 
-    def _on_CardKicked(self, e) -> None:
+    def _on_card_kicked(self, e: rules.CardKicked) -> None:
         a, b = self.slot_rect(e.seat, e.card.rank), self.slot_rect(e.target, e.card.rank)
         self._fly(card_face(e.card.rank, e.card.suit, b.width), a.topleft, b.topleft, 0.6, "slide")
         self.timeline.queue(0.0, lambda: self._stamp(t("fj.effect.K"), self.badge_center(e.target), theme.ACCENT))
 
-    def _on_CardLost(self, e) -> None:
+    def _on_card_lost(self, e: rules.CardLost) -> None:
         a = self.slot_rect(e.seat, e.card.rank)
         self._fly(card_face(e.card.rank, e.card.suit, a.width), a.topleft, (CENTER[0] - 28, CENTER[1] - 40), 0.5,
                   "slide")
 
-    def _on_TurnSkipped(self, e) -> None:
+    def _on_turn_skipped(self, e: rules.TurnSkipped) -> None:
         def go():
             self._stamp(t("fj.skip"), self.badge_center(e.seat), theme.BAD)
             self.app.audio.play("warning")
         self.timeline.queue(self.speed(0.9), go)
 
-    def _on_Copied(self, e) -> None:
+    def _on_copied(self, e: rules.Copied) -> None:
         self.timeline.queue(self.speed(0.6), lambda: self._stamp(
             f"A → {e.rank} {t(f'fj.effect.{e.rank}')}", self.badge_center(e.seat), theme.SKY))
 
-    def _on_NoEffect(self, e) -> None:
+    def _on_no_effect(self, e: rules.NoEffect) -> None:
         self.timeline.queue(self.speed(0.4), lambda: self._stamp(t("fj.help.none"), self.badge_center(e.seat),
                                                                   theme.INK_DIM))
 
-    def _on_RedealCalled(self, e) -> None:
+    def _on_redeal_called(self, e: rules.RedealCalled) -> None:
         self.timeline.queue(self.speed(1.4), lambda: self._banner(
             t("fj.log.redeal", name=self.names[e.seat], cards=" ".join(map(card_text, e.hand))), theme.WARN, "roll"))
 
-    def _on_Stuck(self, e) -> None:
+    def _on_stuck(self, e: rules.Stuck) -> None:
         self.timeline.queue(self.speed(1.2), lambda: self._banner(
             t("fj.log.stuck", name=self.names[e.seat], cards=" ".join(map(card_text, e.hand)) or "—"),
             theme.BAD, "back"))
 
-    def _on_RoundScored(self, e) -> None:
+    def _on_round_scored(self, e: rules.RoundScored) -> None:
         def go():
             self.breakdown, self.panel_until = e, self.now + self.speed(PANEL_TIME)
             self.app.audio.play("clear")
         self.timeline.queue(self.speed(PANEL_TIME), go)
 
-    def _on_SuddenDeath(self, e) -> None:
+    def _on_sudden_death(self, e: rules.SuddenDeath) -> None:
         def go():
             self.sudden = e
             self.app.audio.play("all_clear")
             for rank in RANKS:
                 self.effects.spray(self.slot_rect(e.seat, rank).center, 24)
         self.timeline.queue(self.speed(SUDDEN_TIME), go)
+
+    animations = {
+        rules.CardPlayed: _on_card_played, rules.CardDrawn: _on_card_drawn, rules.CardKicked: _on_card_kicked,
+        rules.CardLost: _on_card_lost, rules.TurnSkipped: _on_turn_skipped, rules.Copied: _on_copied,
+        rules.NoEffect: _on_no_effect, rules.RedealCalled: _on_redeal_called, rules.Stuck: _on_stuck,
+        rules.RoundScored: _on_round_scored, rules.SuddenDeath: _on_sudden_death,
+        rules.CardDealt: beat(0.04, "card"), rules.TurnBegan: beat(0.05), rules.DealStarted: beat(0.4),
+        rules.MarkerPassed: beat(0.3),
+    }
 
     def _stamp(self, text: str, where, color) -> None:
         self.stamps.append((text, where, self.now + self.speed(1.0), color))
@@ -190,36 +186,18 @@ class FusejikaScene(TableScene):
     def human_turn(self) -> bool:
         return super().human_turn() and self.breakdown is None
 
-    def effect_text(self, rank: str, after_row: tuple = (), source=None) -> str:
-        """What effect `rank` would do for the human now, from the view alone."""
-        v, n = self.view, self.n
-        if rank in ("9", "Q") and not v.deck_size:
+    def effect_text(self, rank: str, rows: tuple, source=None) -> str:
+        """What effect `rank` (from `source`) would do for the human with these rows, from the view alone."""
+        if rules.no_effect(rank, rows, 0, source, self.view.deck_size):
             return t("fj.help.none")
-        if rank == "J":
-            return t("fj.help.J", name=self.names[1 % n])
-        if rank == "Q":
-            return t("fj.help.Q", name=self.names[1 % n])
-        if rank == "K" and not self._kick_possible(after_row, source):
-            return t("fj.help.none")
-        if rank == "A" and not self._copy_possible(after_row, source):
-            return t("fj.help.none")
+        if rank in ("J", "Q"):
+            return t(f"fj.help.{rank}", name=self.names[1 % self.n])
         return t(f"fj.help.{rank}")
 
-    def _kick_possible(self, row: tuple, source) -> bool:
-        masks = [rank_mask(r) for r in self.view.rows]
-        return any(not masks[q] & BIT[card] for card in row if card != source for q in range(1, self.n))
-
-    def _copy_possible(self, row: tuple, source) -> bool:
-        rows = [row, *self.view.rows[1:]]
-        on_table = {card.rank for r in rows for card in r}
-        return any(r in on_table and (r in ("10", "J") or (r in ("9", "Q") and self.view.deck_size)
-                                      or (r == "K" and self._kick_possible(row, source))) for r in COPYABLE)
-
     def play_text(self, card) -> str:
-        row = (*self.view.rows[0], card)
-        if rank_mask(row) == ALL:
+        if rules.completes(self.view.rows[0], card):
             return t("fj.help.win")
-        return self.effect_text(card.rank, row, card)
+        return self.effect_text(card.rank, rules.laid(self.view.rows, 0, card), card)
 
     def options(self) -> list[tuple[str, object, str]]:
         """(label, action, what it will do) of every choice open to the human now."""
@@ -244,7 +222,7 @@ class FusejikaScene(TableScene):
                     text = t("fj.sixth_confirm_button", name=self.names[action.target])
             elif kind is Copy:
                 text = t("fj.copy_button", rank=action.rank, effect=t(f"fj.effect.{action.rank}"))
-                what = self.effect_text(action.rank, v.rows[0], v.source)
+                what = self.effect_text(action.rank, v.rows, v.source)
             else:
                 text = t("fj.redeal_button") if action == REDEAL else t("fj.keep_button")
             labels.append((text, action, what))
@@ -329,7 +307,7 @@ class FusejikaScene(TableScene):
         for card in v.hand:
             rect = self.hand_rect(card)
             if rect.collidepoint(pos):
-                if BIT[card] & rank_mask(v.rows[0]):
+                if rules.dead(v.rows[0], card):
                     self.tooltip = (t("fj.dead"), (rect.centerx, rect.y - 8), theme.BAD)
                 else:
                     text = t("fj.hover", card=card_text(card), effect=t(f"fj.effect.{card.rank}"),
@@ -389,11 +367,8 @@ class FusejikaScene(TableScene):
         self.log.draw(surface)
         self._draw_actions(surface)
         self.effects.draw(surface, self.now, (490, 300))
-        if self.breakdown is not None:
-            if self.now >= self.panel_until:
-                self.breakdown = None
-            else:
-                self._draw_breakdown(surface, self.breakdown)
+        if self.breakdown is not None and self.now < self.panel_until:
+            self._draw_breakdown(surface, self.breakdown)
         if self.sudden is not None:
             self._draw_sudden(surface, self.sudden)
         if self.tooltip:
@@ -510,11 +485,10 @@ class FusejikaScene(TableScene):
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         v = self.view
-        mask = rank_mask(v.rows[0])
         playing = self.human_turn() and v.phase == rules.PLAY
         for card in v.hand:
             rect = self.hand_rect(card)
-            dead = bool(BIT[card] & mask)
+            dead = rules.dead(v.rows[0], card)
             style = "dead" if dead else "lit" if playing else "normal"
             if playing and not dead and rect.collidepoint(self.mouse):
                 rect = rect.move(0, -14)
@@ -539,7 +513,7 @@ class FusejikaScene(TableScene):
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         """What the human should do now, or who is doing what."""
         v = self.view
-        if self.state.is_terminal():
+        if v.to_move == TERMINAL:
             return t("fj.game_over"), theme.WARN
         if not self.human_turn():
             if v.to_move == CHANCE or v.to_move < 0:

@@ -7,8 +7,11 @@ HA4), then "continue" or "stop" after a bearded card (HA3). Victoria wins at onc
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from types import MappingProxyType
 from typing import Self
 
 from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
@@ -82,10 +85,39 @@ class HigeView:
     victoria_left: int
     run: int
     legal: tuple[str, ...]
+    variant: str  # the line-up (public: which leaders are in the game)
 
     @property
     def pile(self) -> int:
         return self.bearded_left + self.clean_left + self.victoria_left
+
+
+# --- rule helpers a scene needs (pure: from public facts only) ------------------------------------------------
+@cache
+def line_up(variant: str = DEFAULT) -> Mapping[str, Leader]:
+    """Territory id -> Leader of a line-up, in the table's order (public, read-only, made once)."""
+    return MappingProxyType(leaders(variant))
+
+
+def left_in_pile(variant: str, turned: Iterable[str]) -> dict[str, int]:
+    """How many of each category are still face down once the cards `turned` are face up."""
+    seen = set(turned)
+    counts = {VICTORIA: 0, BEARDED: 0, CLEAN: 0}
+    for card, leader in line_up(variant).items():
+        if card not in seen:
+            counts[leader.category] += 1
+    return counts
+
+
+def win_chances(view: HigeView) -> dict[str, Fraction]:
+    """The mover's exact win chance for each legal action, best play afterwards by both ({} at a chance node or
+    the end)."""
+    b, c = view.bearded_left, view.clean_left
+    if view.phase == AFTER_BEARD:
+        return odds.choice_chances(b, c)
+    if view.phase == TURN_START:
+        return {FLIP: odds.value(b, c)}
+    return {}
 
 
 # --- state -------------------------------------------------------------------------------------------
@@ -132,10 +164,7 @@ class HigeState(State):
 
     def left(self) -> dict[str, int]:
         """How many of each category are still in the pile (public: anyone can count the turned cards)."""
-        counts = {VICTORIA: 0, BEARDED: 0, CLEAN: 0}
-        for card in self.unseen():
-            counts[self.category(card)] += 1
-        return counts
+        return left_in_pile(self.variant, self.revealed)
 
     @property
     def pile_size(self) -> int:
@@ -226,7 +255,7 @@ class HigeState(State):
         counts = self.left()
         legal = tuple(self._legal_actions()) if self.current_player() == seat else ()
         return HigeView(tuple(self.revealed), self.current, self.phase, self.winner, self.first,
-                        counts[BEARDED], counts[CLEAN], counts[VICTORIA], self.run, legal)
+                        counts[BEARDED], counts[CLEAN], counts[VICTORIA], self.run, legal, self.variant)
 
     def resample(self, seat: int, rng: object) -> Self:
         """Nothing is hidden but an order that does not exist yet: the state itself."""
@@ -240,13 +269,7 @@ class HigeState(State):
     # --- exact odds -----------------------------------------------------------------------------------
     def win_chances(self) -> dict[str, Fraction]:
         """The player to move's exact win chance for each legal action, best play afterwards by both."""
-        counts = self.left()
-        b, c = counts[BEARDED], counts[CLEAN]
-        if self.phase == AFTER_BEARD:
-            return odds.choice_chances(b, c)
-        if self.phase == TURN_START:
-            return {FLIP: odds.value(b, c)}
-        return {}
+        return win_chances(self.view(self.current))
 
     def win_chance(self, seat: int) -> Fraction:
         """`seat`'s exact chance of winning from here with best play by both (1/2 before the first is chosen)."""

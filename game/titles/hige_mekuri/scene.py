@@ -1,25 +1,24 @@
 """Hige-mekuri at the table: you (seat 0) against one bot, a series of games that alternate who starts.
 
-The screen shows what the state shows, but only as fast as the animation has got to it: a flip lands, then the
-row, the counts and the turn marker catch up. The bot plays in-process (its choice takes microseconds: it reads
-the exact odds), paced by the animation-speed setting. Victoria's reveal gets a fanfare and a sunburst.
+The shared table loop (game.app.table_scene) runs each game: the first chance node picks who flips first, the bot's
+choices come from the app's worker (the demo's for your seat too), the record is the shared one. The screen shows
+what seat 0's view shows, but only as fast as the animation has got to it: a flip lands, then the row, the counts
+and the turn marker catch up. Victoria's reveal gets a fanfare and a sunburst; the end stays on the table, with
+Play again (the other player flips first, the series goes on).
 """
 
 from __future__ import annotations
 
 import math
-import random
 from fractions import Fraction
 from functools import lru_cache
 
 import pygame
 
-from game.app.scene import Scene
-from game.app.setup import BOT_NAMES, GameSetup, saved_setup
-from game.core import replay
-from game.core.engine import CHANCE
+from game.app.setup import BOT_NAMES, GameSetup
+from game.app.table_scene import TableScene
 from game.services.i18n import pick, t
-from game.titles.hige_mekuri import bots, rules
+from game.titles.hige_mekuri import rules
 from game.titles.hige_mekuri.cards import (
     card_back,
     card_face,
@@ -31,10 +30,8 @@ from game.titles.hige_mekuri.cards import (
     thumb,
 )
 from game.titles.hige_mekuri.rules import AFTER_BEARD, CONTINUE, FLIP, QUIP_RUN, STOP, TURN_START
-from game.titles.territories import BEARDED, CLEAN, VICTORIA
+from game.titles.territories import BEARDED, CLEAN, VICTORIA, Leader
 from game.ui import theme
-from game.ui.anim import Effects, Timeline
-from game.ui.movelog import MoveLog
 from game.ui.seats import draw_seat_badge
 from game.ui.text import blit, render, wrap
 from game.ui.tween import ease_out_back, ease_out_cubic, lerp2, pulse
@@ -46,6 +43,7 @@ PILE_W = 132
 PILE_POS = (70, 150)  # top-left of the pile's top card
 SPOT_CENTER = (490, 282)
 ROW_Y, THUMB_W, THUMB_GAP = 476, 60, 6
+CARDS = 14  # the line-up's size (both line-ups)
 BADGES = {1: (490, 60), 0: (490, 664)}
 COUNTS = pygame.Rect(992, 14, 276, 158)
 ACTIONS = pygame.Rect(992, 182, 276, 258)
@@ -54,7 +52,6 @@ END_PANEL = pygame.Rect(624, 112, 336, 300)
 BANNER_AT = (490, 520)  # Victoria's banner, over the row
 POPUP_AT = (790, 420)  # "Beard!" and "No beard" rise from here
 FLIGHT = 0.55  # seconds for a card to fly from the pile and turn over
-BOT_PAUSE = 0.7  # a bot's choice stays unmade this long, so it can be followed
 QUIP_TIME = 3.2
 FANFARE = 2.6
 DEMO_NEXT = 4.0
@@ -62,57 +59,50 @@ GOLD = (236, 186, 60)
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
-    return HigeScene(app, setup or saved_setup(app, "hige_mekuri"), autoplay)
+    return HigeScene.from_setup(app, setup, autoplay)
 
 
-class HigeScene(Scene):
+def describe(event, seat: int, names: list[str]) -> None:
+    """No log line as the engine tells an event: the scene writes each line when the animation reaches it."""
+    return None
+
+
+class HigeScene(TableScene):
     """A series of Hige-mekuri games against one bot; Play again swaps who starts."""
 
-    title_slug = "hige_mekuri"
+    title_slug, rules = "hige_mekuri", rules
+    describe = staticmethod(describe)
+    LOG_RECT, LOG_TITLE = LOG, "hm.log_title"
+    BOT_PAUSE = 0.7  # a bot's choice stays unmade this long, so it can be followed
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
-        super().__init__(app)
-        self.setup, self.autoplay = setup, autoplay
-        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-        self.rng = random.Random(self.seed)
-        self.level = setup.levels[0] if setup.levels else "normal"
-        self.levels = ["hard" if autoplay else "you", self.level]
-        self.bots = [bots.level_bot(self.levels[0] if autoplay else "hard"), bots.level_bot(self.level)]
-        self.bot_rng = random.Random(self.seed ^ 0xBEA4D)
-        self.names = [pick(*BOT_NAMES[1]) if autoplay else t("level.you"), pick(*BOT_NAMES[0])]
-        self.wins = [0, 0]
-        self.games = 0
-        self.now = 0.0
-        self.timeline = Timeline()
-        self.effects = Effects(random.Random(self.seed ^ 0xF00D))
-        self.log = MoveLog(LOG, t("hm.log_title"))
-        self.buttons = ButtonRow([], vertical=False, on_move=lambda: app.audio.play("menu_move"))
+        super().__init__(app, setup, autoplay)
+        if autoplay:  # the demo: a second computer player takes your seat
+            self.names[0], self.levels[0] = pick(*BOT_NAMES[1]), "normal"
+        self.buttons.vertical = False
         self.end_row = ButtonRow([], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         self.show_odds = False
-        first = 0 if setup.human_starts else self.rng.randrange(2)
-        self.new_game(first)
+        self.wins = [0, 0]
+        self.games = 0
+        self._clear_table()
 
-    # --- a game -------------------------------------------------------------------------------------
-    def new_game(self, first: int) -> None:
-        """Start a game (of the series) with `first` to flip first."""
-        self.first = first
-        self.state = rules.new_state(first=first, **self.setup.options)
+    # --- a game of the series -----------------------------------------------------------------------
+    def new_game(self, first_seat: int | None = None) -> None:
+        super().new_game(first_seat)
+        self._clear_table()
+
+    def _clear_table(self) -> None:
+        """What the screen shows of a game that has not begun."""
         self.shown = 0  # turned cards the row shows so far
         self.flying: tuple[str, float, float] | None = None  # card, start, duration
         self.spot: str | None = None  # the card in the spotlight
-        self.active = first  # whose turn the screen shows
+        self.active = self.first_seat or 0  # whose turn the screen shows
         self.run_shown = 0
         self.quip_until = -1.0
         self.victory_at: float | None = None
-        self.over = False
-        self.recorded = False
-        self.bot_due: float | None = None
         self.demo_next: float | None = None
         self.hover: str | None = None
-        self.buttons.buttons = []
         self.end_row.buttons = []
-        self.log.add(self.say("hm.starts", first), theme.ACCENT)
-        self.timeline.queue(self.speed(0.4))
 
     def say(self, key: str, seat: int, **fields: object) -> str:
         """A line about `seat`: the "you" form of the key for the human, else the named one."""
@@ -120,64 +110,44 @@ class HigeScene(Scene):
             return t(f"{key}_you", **fields)
         return t(key, name=self.names[seat], **fields)
 
-    def speed(self, seconds: float) -> float:
-        return seconds / self.app.anim_speed()
-
     def human_seat(self, seat: int) -> bool:
         return seat == 0 and not self.autoplay
 
-    def update(self, dt: float) -> None:
-        self.now += dt
-        self.timeline.update(dt)
-        self.effects.update(dt, self.now)
-        if self.timeline.busy or self.over:
-            if self.over and self.autoplay and self.demo_next is not None and self.now >= self.demo_next:
-                self.play_again()
-            return
-        player = self.state.current_player()
-        if self.state.is_terminal():
-            self.finish()
-        elif player == CHANCE:
-            self.apply(self.state.sample_chance(self.rng))
-        elif self.human_seat(player):
-            self._refresh_buttons()
-        else:
-            self._bot_turn(player)
+    def leader(self, card: str) -> Leader:
+        return rules.line_up(self.view.variant)[card]
 
-    def _bot_turn(self, seat: int) -> None:
-        if self.bot_due is None:
-            self.bot_due = self.now + self.speed(BOT_PAUSE)
-        elif self.now >= self.bot_due:
-            self.bot_due = None
-            self.apply(self.bots[seat].choose(self.state, self.bot_rng))
+    def tick(self) -> None:
+        """The demo plays on: the next game starts a while after the end."""
+        if self.over and self.demo_next is not None and self.now >= self.demo_next:
+            self.play_again()
 
-    def apply(self, action) -> None:
-        """Hand an action to the engine, then tell and animate what happened."""
-        self.buttons.buttons = []
-        for event in self.state.apply(action):
-            self._tell(event)
+    # --- telling: event class -> how it is shown ----------------------------------------------------
+    def _on_first(self, event: rules.FirstPlayer) -> None:
+        self.active = event.seat
+        self.log.add(self.say("hm.starts", event.seat), theme.ACCENT)
+        self.timeline.queue(self.speed(0.4))
 
-    def _tell(self, event) -> None:
-        kind = type(event).__name__
-        if kind == "Flipped":
-            self._flip(event)
-        elif kind == "TurnStarted":
-            self.timeline.queue(self.speed(0.3), lambda e=event: self._turn_marker(e.seat))
-        elif kind == "Continued":
-            self.log.add(self.say("hm.log_continue", event.seat), theme.INK_DIM)
-            if not self.human_seat(event.seat):
-                self.app.audio.play("pick")
-        elif kind == "Stopped":
-            self.log.add(self.say("hm.log_stop", event.seat), theme.INK_DIM)
-            self.app.audio.play("back")
-        elif kind == "TurnPassed":
-            self.timeline.queue(self.speed(0.35), lambda e=event: self.log.add(self.say("hm.log_pass", e.to),
-                                                                               theme.SKY))
-        elif kind == "Won":
-            self.timeline.queue(self.speed(FANFARE), lambda e=event: self._fanfare(e))
-            self.timeline.queue(self.speed(0.6))
+    def _on_turn(self, event: rules.TurnStarted) -> None:
+        if event.turn > 1:  # the first turn's marker came with the first player
+            self.timeline.queue(self.speed(0.3), lambda: self._turn_marker(event.seat))
 
-    def _flip(self, event) -> None:
+    def _on_continued(self, event: rules.Continued) -> None:
+        self.log.add(self.say("hm.log_continue", event.seat), theme.INK_DIM)
+        if not self.human_seat(event.seat):
+            self.app.audio.play("pick")
+
+    def _on_stopped(self, event: rules.Stopped) -> None:
+        self.log.add(self.say("hm.log_stop", event.seat), theme.INK_DIM)
+        self.app.audio.play("back")
+
+    def _on_passed(self, event: rules.TurnPassed) -> None:
+        self.timeline.queue(self.speed(0.35), lambda: self.log.add(self.say("hm.log_pass", event.to), theme.SKY))
+
+    def _on_won(self, event: rules.Won) -> None:
+        self.timeline.queue(self.speed(FANFARE), lambda: self._fanfare(event))
+        self.timeline.queue(self.speed(0.6))
+
+    def _flip(self, event: rules.Flipped) -> None:
         """The card flies from the pile and turns over; then the row, the counts and a reaction."""
         def take_off() -> None:
             self.flying = (event.card, self.now, self.speed(FLIGHT))
@@ -190,20 +160,23 @@ class HigeScene(Scene):
         self.timeline.queue(self.speed(FLIGHT), take_off)
         self.timeline.queue(self.speed(0.25) if event.category != VICTORIA else 0.0, land)
 
-    def _react(self, event) -> None:
-        leader = self.state.cards[event.card]
+    animations = {rules.FirstPlayer: _on_first, rules.TurnStarted: _on_turn, rules.Flipped: _flip,
+                  rules.Continued: _on_continued, rules.Stopped: _on_stopped, rules.TurnPassed: _on_passed,
+                  rules.Won: _on_won}
+
+    def _react(self, event: rules.Flipped) -> None:
+        leader = self.leader(event.card)
         self.log.add(self.say("hm.log_flip", event.seat, person=person_name(leader),
                               territory=territory_name(leader), kind=category_name(event.category)),
                      theme.WARN if event.category == VICTORIA else theme.INK)
-        top = POPUP_AT
         if event.category == BEARDED:
-            self.effects.popup(t("hm.beard_pop"), top, self.now, 34, (236, 190, 130))
+            self.effects.popup(t("hm.beard_pop"), POPUP_AT, self.now, 34, (236, 190, 130))
             self.app.audio.play("pick")
             if event.run >= QUIP_RUN and event.run % QUIP_RUN == 0:
                 self.quip_until = self.now + self.speed(QUIP_TIME)
                 self.app.audio.play("hit")
         elif event.category == CLEAN:
-            self.effects.popup(t("hm.clean_pop"), top, self.now, 30, theme.SKY)
+            self.effects.popup(t("hm.clean_pop"), POPUP_AT, self.now, 30, theme.SKY)
             self.app.audio.play("slide_out")
         else:
             self.victory_at = self.now
@@ -215,30 +188,21 @@ class HigeScene(Scene):
         self.active, self.run_shown = seat, 0
         self.quip_until = min(self.quip_until, self.now + self.speed(1.2))
 
-    def _fanfare(self, event) -> None:
+    def _fanfare(self, event: rules.Won) -> None:
         """Victoria's reveal goes on: a second flourish and a second burst, then the result."""
         self.app.audio.play("highscore")
         self.effects.spray((SPOT_CENTER[0] - 160, SPOT_CENTER[1]), 40)
         self.effects.spray((SPOT_CENTER[0] + 160, SPOT_CENTER[1]), 40)
         self.log.add(self.say("hm.log_won", event.seat), theme.WARN)
 
+    # --- the end: our own panel on the table, not the shared summary --------------------------------
     def finish(self) -> None:
-        """The game is over: count it in the series, record it, offer the next game."""
-        if self.over:
-            return
-        self.over = True
-        winner = self.state.winner
+        """Count the game in the series, record it (the shared record, with the series), offer the next game."""
+        winner = self.view.winner
         self.wins[winner] += 1
         self.games += 1
-        if not self.autoplay and not self.recorded:
-            self.recorded = True
-            options = {"first": self.first, **self.setup.options}
-            text = replay.dumps(replay.record(self.state, options, self.seed, self.state.statistics()))
-            details = {"levels": self.levels, "winners": [winner], "human_share": 1.0 if winner == 0 else 0.0,
-                       "first": self.first, "flips": len(self.state.revealed), "series": list(self.wins),
-                       "options": self.setup.options}
-            self.app.storage.record_game("hige_mekuri", "win" if winner == 0 else "loss", self.state.turn, details,
-                                         text)
+        self.record([winner], self.state.turn, {"first": self.view.first, "flips": len(self.view.revealed),
+                                                "series": list(self.wins)})
         x, y = END_PANEL.x + 20, END_PANEL.bottom - 70
         width = (END_PANEL.width - 50) // 2
         self.end_row.buttons = [
@@ -250,76 +214,72 @@ class HigeScene(Scene):
         self.app.audio.play("all_clear" if winner == 0 and not self.autoplay else "set")
 
     def play_again(self) -> None:
+        """The next game of the series: the other player flips first."""
         self.app.audio.play("menu_select")
-        self.timeline = Timeline()
         self.log.add("—" * 12, theme.INK_FAINT)
-        self.new_game(1 - self.first)
+        self.new_game(1 - self.view.first)
 
     # --- the human's choices ------------------------------------------------------------------------
     def human_turn(self) -> bool:
-        return (not self.timeline.busy and not self.over and self.human_seat(self.state.current_player()))
+        """Whether you decide now, read from your view (it offers you actions on your turn only)."""
+        return not self.timeline.busy and not self.autoplay and bool(self.view.legal)
 
     def _refresh_buttons(self) -> None:
-        phase = self.state.phase
-        labels = ["hm.flip"] if phase == TURN_START else ["hm.flip_again", "hm.stop"]
+        after = self.view.phase == AFTER_BEARD
+        labels = ["hm.flip_again", "hm.stop"] if after else ["hm.flip"]
         if [b.label for b in self.buttons.buttons[:len(labels)]] == [t(k) for k in labels]:
             return
-        actions = [FLIP] if phase == TURN_START else [CONTINUE, STOP]
+        actions = [CONTINUE, STOP] if after else [FLIP]
         x, y = ACTIONS.x + 14, ACTIONS.y + 70
-        width = (ACTIONS.width - 28 - 10) // 2 if len(actions) == 2 else ACTIONS.width - 28
+        width = (ACTIONS.width - 28 - 10) // 2 if after else ACTIONS.width - 28
         self.buttons.buttons = [
             Button(pygame.Rect(x + i * (width + 10), y, width, 48), t(key), lambda a=action: self.choose(a),
-                   size=18 if len(actions) == 1 else 16, primary=i == 0)
+                   size=16 if after else 18, primary=i == 0)
             for i, (key, action) in enumerate(zip(labels, actions, strict=True))]
-        self.buttons.buttons.append(Button(pygame.Rect(x, y + 58, ACTIONS.width - 28, 34), "", self.toggle_odds,
-                                           size=16))
+        self.buttons.buttons.append(Button(pygame.Rect(x, y + 58, ACTIONS.width - 28, 34), self.odds_label(),
+                                           self.toggle_odds, size=16))
         self.buttons.focus = 0
 
     def choose(self, action: str) -> None:
-        if self.human_turn() and action in self.state.legal_actions():
-            self.app.audio.play("menu_select")
-            self.apply(action)
+        """Your flip, flip again or stop; anything else is refused with a sound."""
+        if self.human_turn() and action in self.view.legal:
+            super().choose(action)
         elif not self.over:
             self.app.audio.play("error")
 
+    def odds_label(self) -> str:
+        return t("hm.odds_hide" if self.show_odds else "hm.odds_show")
+
     def toggle_odds(self) -> None:
         self.show_odds = not self.show_odds
+        if self.buttons.buttons:  # the odds button is the last one
+            self.buttons.buttons[-1].label = self.odds_label()
         self.app.audio.play("menu_move")
 
     # --- input --------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        from game.app.overlays import PauseScene
-
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.audio.play("menu_select")
-            self.app.stack.push(PauseScene(self.app, self.title_slug))
-            return
-        if self.log.handle(event):
+        if self.handle_table(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._thumb_at(event.pos)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_o:
             self.toggle_odds()
-            return
-        if self.over:
+        elif self.over:
             self.end_row.handle(event)
+        elif not self.human_turn():
             return
-        if self.autoplay:
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_f, pygame.K_SPACE, pygame.K_s):
-            if self.human_turn():
-                phase = self.state.phase
-                if event.key == pygame.K_s:
-                    self.choose(STOP) if phase == AFTER_BEARD else self.app.audio.play("error")
-                else:
-                    self.choose(FLIP if phase == TURN_START else CONTINUE)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pile_rect().collidepoint(event.pos):
-            if self.human_turn():
-                self.choose(FLIP if self.state.phase == TURN_START else CONTINUE)
-            return
-        if self.human_turn():
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            self.choose(STOP)
+        elif self._flip_asked(event):
+            self.choose(FLIP if self.view.phase == TURN_START else CONTINUE)
+        else:
             self.buttons.handle(event)
+
+    def _flip_asked(self, event: pygame.event.Event) -> bool:
+        """F, Space or a click on the pile: flip (again)."""
+        if event.type == pygame.KEYDOWN:
+            return event.key in (pygame.K_f, pygame.K_SPACE)
+        return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pile_rect().collidepoint(event.pos)
 
     # --- layout -------------------------------------------------------------------------------------
     def pile_rect(self) -> pygame.Rect:
@@ -328,32 +288,26 @@ class HigeScene(Scene):
 
     def thumb_rects(self) -> list[tuple[str, pygame.Rect]]:
         height = thumb("GBR", VICTORIA, "GBR", THUMB_W).get_height()
-        left = 490 - (14 * (THUMB_W + THUMB_GAP) - THUMB_GAP) // 2
+        left = 490 - (CARDS * (THUMB_W + THUMB_GAP) - THUMB_GAP) // 2
         return [(card, pygame.Rect(left + i * (THUMB_W + THUMB_GAP), ROW_Y, THUMB_W, height))
-                for i, card in enumerate(self.state.revealed[:self.shown])]
+                for i, card in enumerate(self.view.revealed[:self.shown])]
 
     def _thumb_at(self, pos: tuple[int, int]) -> str | None:
         return next((card for card, rect in self.thumb_rects() if rect.collidepoint(pos)), None)
 
     def shown_left(self) -> dict[str, int]:
         """What the screen says is left: the cards the row does not show yet."""
-        shown = set(self.state.revealed[:self.shown])
-        counts = {VICTORIA: 0, BEARDED: 0, CLEAN: 0}
-        for card, leader in self.state.cards.items():
-            if card not in shown:
-                counts[leader.category] += 1
-        return counts
+        return rules.left_in_pile(self.view.variant, self.view.revealed[:self.shown])
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(table_image(), (0, 0))
         blit(surface, "Hige-mekuri ヒゲめくり", 24, (20, 14), theme.ACCENT, True)
-        blit(surface, t("hm.tally", you=self.wins[0], bot=self.wins[1], name=self.names[1]), 16, (20, 46),
-             theme.INK_DIM)
+        blit(surface, self.tally(), 16, (20, 46), theme.INK_DIM)
         for seat in (0, 1):
             draw_seat_badge(surface, BADGES[seat], self.names[seat], t(f"level.{self.levels[seat]}"),
                             str(self.wins[seat]), 0, self.active == seat and not self.over,
-                            self.bot_due is not None and self.state.current_player() == seat, self.now)
+                            self.ticket is not None and self.view.current == seat, self.now)
         self._draw_pile(surface)
         self._draw_spot(surface)
         self._draw_row(surface)
@@ -367,13 +321,13 @@ class HigeScene(Scene):
         if self.over:
             self._draw_end(surface)
         self._draw_hover(surface)
-        help_text = t("ds.demo") if self.autoplay else t("hm.help")
+        help_text = t("common.demo") if self.autoplay else t("hm.help")
         lines = wrap(help_text, 14, 366)
         for i, line in enumerate(lines):
             blit(surface, line, 14, (22, 706 - (len(lines) - 1 - i) * 18), theme.INK_FAINT, anchor="bottomleft")
 
     def _draw_pile(self, surface: pygame.Surface) -> None:
-        left = 14 - self.shown - (1 if self.flying else 0)
+        left = CARDS - self.shown - (1 if self.flying else 0)
         back = card_back(PILE_W)
         for k in range(left):
             surface.blit(back, (PILE_POS[0] + k * 0.8, PILE_POS[1] + 12 - k * 0.9))
@@ -389,10 +343,10 @@ class HigeScene(Scene):
         if self.victory_at is not None:
             self._draw_sunburst(surface)
         if self.spot is not None and not self.flying:
-            image = card_face(self.state.cards[self.spot], SPOT_W)
+            image = card_face(self.leader(self.spot), SPOT_W)
             if self.victory_at is not None:
                 grow = 1.0 + 0.12 * ease_out_back(min(1.0, (self.now - self.victory_at) * 2.5))
-                image = pygame.transform.smoothscale_by(image, grow)
+                image = grown(self.leader(self.spot), round(grow, 2))
             surface.blit(image, image.get_rect(center=SPOT_CENTER))
         if self.flying:
             self._draw_flight(surface)
@@ -404,7 +358,7 @@ class HigeScene(Scene):
         center = lerp2(pile_center, SPOT_CENTER, ease_out_cubic(p))
         size = card_size(round(PILE_W + (SPOT_W - PILE_W) * ease_out_cubic(p)))
         face = p >= 0.5
-        image = card_face(self.state.cards[card], SPOT_W) if face else card_back(PILE_W)
+        image = card_face(self.leader(card), SPOT_W) if face else card_back(PILE_W)
         squeeze = abs(math.cos(math.pi * p))
         w = max(2, round(size[0] * squeeze))
         image = pygame.transform.smoothscale(image, (w, size[1]))
@@ -412,19 +366,16 @@ class HigeScene(Scene):
 
     def _draw_sunburst(self, surface: pygame.Surface) -> None:
         age = self.now - self.victory_at
-        burst = sunburst()
-        turned = pygame.transform.rotate(burst, -age * 20)
-        turned.set_alpha(int(255 * min(1.0, age * 3)))
-        surface.blit(turned, turned.get_rect(center=SPOT_CENTER))
+        draw_sunburst(surface, SPOT_CENTER, math.radians(age * 20), min(1.0, age * 3))
 
     def _draw_row(self, surface: pygame.Surface) -> None:
-        left = 490 - (14 * (THUMB_W + THUMB_GAP) - THUMB_GAP) // 2
+        left = 490 - (CARDS * (THUMB_W + THUMB_GAP) - THUMB_GAP) // 2
         height = thumb("GBR", VICTORIA, "GBR", THUMB_W).get_height()
-        for i in range(14):  # empty places for the cards still face down
+        for i in range(CARDS):  # empty places for the cards still face down
             pygame.draw.rect(surface, theme.FELT_EDGE, (left + i * (THUMB_W + THUMB_GAP), ROW_Y, THUMB_W, height),
                              1, border_radius=6)
         for card, rect in self.thumb_rects():
-            leader = self.state.cards[card]
+            leader = self.leader(card)
             surface.blit(thumb(leader.sprite, leader.category, card, THUMB_W), rect)
             if card == self.hover:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 2, border_radius=7)
@@ -472,13 +423,12 @@ class HigeScene(Scene):
         for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:3]):
             blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 10 + i * 20), color, True)
         if mine:
-            self.buttons.buttons[-1].label = t("hm.odds_hide" if self.show_odds else "hm.odds_show")
             self.buttons.draw(surface)
             if self.show_odds:
                 self._draw_odds(surface)
 
     def _draw_odds(self, surface: pygame.Surface) -> None:
-        chances = self.state.win_chances()
+        chances = rules.win_chances(self.view)
         y = ACTIONS.y + 172
         if CONTINUE in chances:
             keep, stop = chances[CONTINUE], chances[STOP]
@@ -496,34 +446,37 @@ class HigeScene(Scene):
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         """What the human should do now, or who is doing what."""
         if self.over:
-            return self.say("hm.next_starts", 1 - self.first), theme.INK_DIM
+            return self.say("hm.next_starts", 1 - self.view.first), theme.INK_DIM
         if self.human_turn():
-            if self.state.phase == AFTER_BEARD:
+            if self.view.phase == AFTER_BEARD:
                 return t("hm.after_beard"), theme.ACCENT
             return t("hm.your_turn"), theme.ACCENT
-        return t("hm.waiting", name=self.names[self.active]), theme.INK_DIM
+        return self.say("hm.waiting", self.active), theme.INK_DIM
+
+    def tally(self) -> str:
+        """The series so far: seat 0's wins against seat 1's."""
+        return t("hm.tally", you_name=self.names[0], you=self.wins[0], bot=self.wins[1], name=self.names[1])
 
     def _draw_end(self, surface: pygame.Surface) -> None:
         area = END_PANEL
         panel(surface, area, theme.BG_DEEP, GOLD)
-        winner = self.state.winner
+        winner = self.view.winner
         text = t("hm.you_win") if winner == 0 and not self.autoplay else t("hm.bot_wins", name=self.names[winner])
         grow = 0.7 + 0.3 * ease_out_back(min(1.0, (self.now - (self.victory_at or self.now)) * 1.5))
         blit(surface, text, int(40 * grow), (area.centerx, area.y + 46), theme.GOOD if winner == 0 else theme.WARN,
              True, "center")
-        blit(surface, t("hm.tally", you=self.wins[0], bot=self.wins[1], name=self.names[1]), 18,
-             (area.centerx, area.y + 98), theme.INK, anchor="center")
-        blit(surface, t("hm.flips", n=len(self.state.revealed)), 16, (area.centerx, area.y + 130), theme.INK_DIM,
+        blit(surface, self.tally(), 18, (area.centerx, area.y + 98), theme.INK, anchor="center")
+        blit(surface, t("hm.flips", n=len(self.view.revealed)), 16, (area.centerx, area.y + 130), theme.INK_DIM,
              anchor="center")
-        blit(surface, self.say("hm.next_starts", 1 - self.first), 16, (area.centerx, area.y + 156),
+        blit(surface, self.say("hm.next_starts", 1 - self.view.first), 16, (area.centerx, area.y + 156),
              theme.INK_DIM, anchor="center")
         self.end_row.draw(surface)
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
-        if self.hover is None or self.hover not in self.state.revealed[:self.shown]:
+        if self.hover is None or self.hover not in self.view.revealed[:self.shown]:
             return
         rect = dict(self.thumb_rects())[self.hover]
-        leader = self.state.cards[self.hover]
+        leader = self.leader(self.hover)
         text = f"{person_name(leader)} · {territory_name(leader)} · {category_name(leader.category)}"
         box = render(text, 16, theme.INK, True).get_rect().inflate(20, 12)
         box.midbottom = (min(max(rect.centerx, box.width // 2 + 4), TABLE_W - box.width // 2 - 4), rect.y - 6)
@@ -549,16 +502,31 @@ def table_image() -> pygame.Surface:
     return surface
 
 
+@lru_cache(maxsize=32)
+def grown(leader: Leader, scale: float) -> pygame.Surface:
+    """Victoria's card in the spotlight, grown by `scale` (a few values while it grows, then one)."""
+    return pygame.transform.smoothscale_by(card_face(leader, SPOT_W), scale)
+
+
+BURST = 620  # the sunburst's diameter
+
+
 @lru_cache(maxsize=1)
-def sunburst() -> pygame.Surface:
-    """Golden rays for Victoria's reveal."""
-    size = 620
-    surface = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size / 2
+def burst_canvas() -> pygame.Surface:
+    """Where the sunburst is drawn each frame (cleared first: it keeps nothing from one frame to the next)."""
+    return pygame.Surface((BURST, BURST), pygame.SRCALPHA)
+
+
+def draw_sunburst(surface: pygame.Surface, center: tuple[int, int], turn: float, fade: float) -> None:
+    """Golden rays for Victoria's reveal, turned clockwise by `turn` radians, at `fade` (0..1) of full strength.
+    Drawn afresh rather than rotating a picture: a rotation of this size took 2-3 ms a frame, this takes 0.5."""
+    canvas = burst_canvas()
+    canvas.fill((0, 0, 0, 0))
+    c = BURST / 2
     for k in range(24):
-        a = 2 * math.pi * k / 24
+        a = 2 * math.pi * k / 24 + turn
         pts = [(c, c), (c + c * math.cos(a - 0.07), c + c * math.sin(a - 0.07)),
                (c + c * math.cos(a + 0.07), c + c * math.sin(a + 0.07))]
-        pygame.draw.polygon(surface, (250, 210, 90, 120 if k % 2 else 70), pts)
-    pygame.draw.circle(surface, (250, 220, 120, 90), (c, c), c * 0.45)
-    return surface
+        pygame.draw.polygon(canvas, (250, 210, 90, round((120 if k % 2 else 70) * fade)), pts)
+    pygame.draw.circle(canvas, (250, 220, 120, round(90 * fade)), (c, c), c * 0.45)
+    surface.blit(canvas, canvas.get_rect(center=center))

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.services.i18n import t
-from game.titles.kitsune_gaeshi.rules import FOX
+from game.titles.kitsune_gaeshi.rules import (
+    FOX,
+    CardDrawn,
+    CardLaid,
+    Eliminated,
+    GameOver,
+    Kaeshi,
+    Revealed,
+    RoundStarted,
+    SoulLost,
+    StartChosen,
+)
 from game.ui import theme
 
 
@@ -13,7 +26,7 @@ def face_name(face: str) -> str:
 
 def describe(event, viewer: int, names: list[str]) -> tuple[str, tuple[int, int, int]] | None:
     """(sentence, colour) for the log, or None for events not worth a line."""
-    teller = TELLERS.get(type(event).__name__)
+    teller = TELLERS.get(type(event))
     return teller(event, viewer, names) if teller else None
 
 
@@ -40,14 +53,14 @@ def _lost(e, viewer, names):
     return t(key, name=names[e.seat], n=e.souls), theme.BAD
 
 
-TELLERS = {
-    "StartChosen": lambda e, v, n: (t("kg.log.first", name=n[e.seat]), theme.INK_DIM),
-    "RoundStarted": lambda e, v, n: (t("kg.log.round", round=e.round_no, name=n[e.starter]), theme.SKY),
-    "CardDrawn": _drawn,
-    "CardLaid": _laid,
-    "Kaeshi": lambda e, v, n: (t("kg.log.forced" if e.forced else "kg.log.kaeshi", name=n[e.seat]), theme.WARN),
-    "Revealed": _revealed,
-    "SoulLost": _lost,
-    "Eliminated": lambda e, v, n: (t("kg.log.out", names=" & ".join(n[s] for s in e.seats)), theme.BAD),
-    "GameOver": lambda e, v, n: (t("kg.log.game_over", names=" & ".join(n[s] for s in e.winners)), theme.GOOD),
+TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
+    StartChosen: lambda e, v, n: (t("kg.log.first", name=n[e.seat]), theme.INK_DIM),
+    RoundStarted: lambda e, v, n: (t("kg.log.round", round=e.round_no, name=n[e.starter]), theme.SKY),
+    CardDrawn: _drawn,
+    CardLaid: _laid,
+    Kaeshi: lambda e, v, n: (t("kg.log.forced" if e.forced else "kg.log.kaeshi", name=n[e.seat]), theme.WARN),
+    Revealed: _revealed,
+    SoulLost: _lost,
+    Eliminated: lambda e, v, n: (t("kg.log.out", names=" & ".join(n[s] for s in e.seats)), theme.BAD),
+    GameOver: lambda e, v, n: (t("kg.log.game_over", names=" & ".join(n[s] for s in e.winners)), theme.GOOD),
 }

@@ -411,7 +411,8 @@ class KitsuneState(State):
             eliminated=tuple(self.eliminated), past=tuple(self.past), winners=self.winners, log=tuple(self.log))
 
     def resample(self, seat: int, rng: Random) -> Self:
-        """A full state consistent with view(seat), built from that view alone (see `from_view`).
+        """A full state consistent with view(seat), built from that view alone (see `from_view`), whose history
+        replays to it (`true_history`).
 
         Search resamples the same position many times, so the view is kept until the next action changes it.
         """
@@ -419,7 +420,9 @@ class KitsuneState(State):
         cached = self._resample_view
         if cached is None or cached[0] != key:
             cached = self._resample_view = (key, self.view(seat))
-        return from_view(cached[1], rng)  # type: ignore[return-value]
+        world = from_view(cached[1], rng)
+        world.history = true_history(world)
+        return world  # type: ignore[return-value]
 
     # --- text, codec, explanations -----------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
@@ -522,13 +525,35 @@ def build(view: KitsuneView, fox_slots: Iterable[tuple[int, int]], drawn_fox: bo
 def from_view(view: KitsuneView, rng: Random) -> KitsuneState:
     """A full state consistent with `view`: the unknown foxes spread uniformly over every card the seat cannot
     see (others' table cards, a card another seat holds undeclared, the deck). It reads only `view` and `rng`.
-    The result's history is the public log (draws masked): a resample is for search, not for replays."""
+    The result's history is the public log (draws masked); `true_history` unmasks it."""
     slots, hidden_drawn, foxes = unknown_slots(view)
+    if view.phase == OVER:  # the last round's cards were all turned up at the flip: only the deck is unknown
+        shown = [(at, k) for at, cards in enumerate(view.past[-1].tables) if at != view.seat
+                 for k, card in enumerate(cards) if card.face == FOX]
+        return build(view, shown, False, foxes - len(shown))
     unknown = len(slots) + hidden_drawn + view.deck_size
     picked = rng.sample(range(unknown), foxes) if foxes else []
     table_foxes = [slots[i] for i in picked if i < len(slots)]
     drawn_fox = hidden_drawn and len(slots) in picked
     return build(view, table_foxes, drawn_fox, foxes - len(table_foxes) - drawn_fox)
+
+
+def true_history(state: KitsuneState) -> list:
+    """The history `state.log` stands for: each masked draw given the face of the card it drew (revealed rounds
+    from `past`, this round from the table and the held card), so a resample's history replays to it."""
+    rounds = [record.tables for record in state.past] + [tuple(state.table)]
+    faces = [{card.index: card.face for cards in tables for card in cards} for tables in rounds]
+    faces[-1][state.draws] = state.drawn
+    history, round_at, draw = [], 0, 0
+    for entry in state.log:
+        if type(entry) is Drawn:
+            history.append(faces[round_at][draw])
+            draw += 1
+        else:
+            history.append(entry)
+            if entry == FLIP:
+                round_at, draw = round_at + 1, 0
+    return history
 
 
 # --- construction --------------------------------------------------------------------------------------------------
@@ -563,3 +588,24 @@ def lay(state: KitsuneState, cards: str) -> KitsuneState:
         state.apply(FOX if face.upper() == "F" else BRIDE)
         state.apply(DECLARE_FOX if declared.lower() == "f" else DECLARE_BRIDE)
     return state
+
+
+# --- what a table asks (pure, from a view or public records) ---------------------------------------------------
+def checked_companion(record: RoundRecord, souls: Sequence[int]) -> int | None:
+    """The seat checked for the companion soul at `record`'s flip: the first seat before the main loser that was
+    alive at the flip (4.5); `souls` are the souls after that flip. None if nobody else was alive."""
+    n = len(souls)
+    alive = {seat for seat in range(n) if souls[seat] > 0} | set(record.eliminated)
+    return next((seat for k in range(1, n) if (seat := (record.main_loser - k) % n) in alive), None)
+
+
+def liable_declaration(view: KitsuneView, action: Any) -> bool:
+    """Whether declaring the card `view.seat` holds as `action` would be a companion-liable lie (4.1, spec 10)."""
+    if view.drawn is None or action not in DECLARED_FACE:
+        return False
+    return liable(Laid(view.drawn, DECLARED_FACE[action], 0), view.companion)
+
+
+def flip_must_fail(view: KitsuneView) -> bool:
+    """Whether a flip now cannot succeed: fewer cards on the table than the two foxes a success needs (4.5)."""
+    return sum(len(cards) for cards in view.table) < 2

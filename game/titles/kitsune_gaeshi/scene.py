@@ -13,15 +13,13 @@ import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
-from game.core.engine import CHANCE
+from game.core.engine import CHANCE, TERMINAL
 from game.services.i18n import t
 from game.titles.kitsune_gaeshi import rules
 from game.titles.kitsune_gaeshi.cards import badge, card_back, card_face, sideways, soul_token
 from game.titles.kitsune_gaeshi.log import describe, face_name
 from game.titles.kitsune_gaeshi.rules import (
     CARDS,
-    CASUAL,
-    DECLARE_BRIDE,
     DECLARE_FOX,
     DRAW,
     EARLY_FINISH,
@@ -64,48 +62,46 @@ class KitsuneScene(TableScene):
         if self.reveal is not None and self.now >= self.reveal_until:
             self.reveal = None
 
-    def tell(self, event, before) -> None:
-        super().tell(event, before)
-        kind = type(event).__name__
-        if kind == "Kaeshi":
-            self.timeline.queue(self.speed(0.9), lambda: self._banner(t("kg.kaeshi"), theme.WARN, "warning"))
-        elif kind == "Revealed":
-            self.reveal = {"event": event, "lost": [], "out": (), "checked": self._checked(), "opened": False}
-            self.reveal_until = float("inf")  # set when the reveal opens, after the "Kaeshi!" beat
-            self.timeline.queue(self.speed(REVEAL), self._open_reveal)
-        elif kind == "SoulLost" and self.reveal is not None:
+    # --- telling: event class -> how it is shown (the log line comes first, from log.describe) ---------------
+    def _on_kaeshi(self, event: rules.Kaeshi) -> None:
+        self.timeline.queue(self.speed(0.9), lambda: self._banner(t("kg.kaeshi"), theme.WARN, "warning"))
+
+    def _on_revealed(self, event: rules.Revealed) -> None:
+        checked = rules.checked_companion(self.view.past[-1], self.view.souls)
+        self.reveal = {"event": event, "lost": [], "out": (), "checked": checked, "opened": False}
+        self.reveal_until = float("inf")  # set when the reveal opens, after the "Kaeshi!" beat
+        self.timeline.queue(self.speed(REVEAL), self._open_reveal)
+
+    def _on_soul_lost(self, event: rules.SoulLost) -> None:
+        if self.reveal is not None:
             self.reveal["lost"].append(event)
-            self.timeline.queue(0.0, lambda e=event: self._soul_popup(e))
-        elif kind == "Eliminated":
-            if self.reveal is not None:
-                self.reveal["out"] = event.seats
-            names = " & ".join(self.names[s] for s in event.seats)
-            self.timeline.queue(self.speed(1.4), lambda: self._banner(t("kg.eliminated", names=names), theme.BAD,
-                                                                      "slide_out"))
-        elif kind == "RoundStarted":
-            if len(event.alive) == 2 and event.round_no > 1 and self._was_more(event):
-                self.timeline.queue(self.speed(1.2), lambda: self._banner(t("kg.two_remain"), theme.SKY, "set"))
-            self.timeline.queue(self.speed(0.4), lambda: self.app.audio.play("roll"))
-        elif kind in ("CardLaid", "CardDrawn"):
-            self.timeline.queue(self.speed(0.3 if kind == "CardLaid" else 0.15), lambda: self.app.audio.play("card"))
-        elif kind == "GameOver":
-            self.timeline.queue(self.speed(1.0), lambda: self.app.audio.play("game_over"))
+            self.timeline.queue(0.0, lambda: self._soul_popup(event))
 
-    def _checked(self) -> int | None:
-        """The companion seat checked at the latest reveal (the seat before the main loser, then alive)."""
-        record = self.state.past[-1]
-        alive = set(self.state.alive_seats()) | set(record.eliminated)
-        n = self.state.n
-        for k in range(1, n):
-            seat = (record.main_loser - k) % n
-            if seat in alive:
-                return seat
-        return None
+    def _on_eliminated(self, event: rules.Eliminated) -> None:
+        if self.reveal is not None:
+            self.reveal["out"] = event.seats
+        names = " & ".join(self.names[s] for s in event.seats)
+        self.timeline.queue(self.speed(1.4), lambda: self._banner(t("kg.eliminated", names=names), theme.BAD,
+                                                                  "slide_out"))
 
-    def _was_more(self, event) -> bool:
-        """Whether the round before this one had more than two players (the heads-up transition)."""
-        past = self.state.past
-        return bool(past) and bool(past[-1].eliminated)
+    def _on_round_started(self, event: rules.RoundStarted) -> None:
+        past = self.view.past  # heads-up after a round that eliminated someone
+        if len(event.alive) == 2 and event.round_no > 1 and past and past[-1].eliminated:
+            self.timeline.queue(self.speed(1.2), lambda: self._banner(t("kg.two_remain"), theme.SKY, "set"))
+        self.timeline.queue(self.speed(0.4), lambda: self.app.audio.play("roll"))
+
+    def _on_card_laid(self, event: rules.CardLaid) -> None:
+        self.timeline.queue(self.speed(0.3), lambda: self.app.audio.play("card"))
+
+    def _on_card_drawn(self, event: rules.CardDrawn) -> None:
+        self.timeline.queue(self.speed(0.15), lambda: self.app.audio.play("card"))
+
+    def _on_game_over(self, event: rules.GameOver) -> None:
+        self.timeline.queue(self.speed(1.0), lambda: self.app.audio.play("game_over"))
+
+    animations = {rules.Kaeshi: _on_kaeshi, rules.Revealed: _on_revealed, rules.SoulLost: _on_soul_lost,
+                  rules.Eliminated: _on_eliminated, rules.RoundStarted: _on_round_started,
+                  rules.CardLaid: _on_card_laid, rules.CardDrawn: _on_card_drawn, rules.GameOver: _on_game_over}
 
     def _open_reveal(self) -> None:
         self.reveal_until = self.now + self.speed(REVEAL) + 0.05
@@ -126,13 +122,7 @@ class KitsuneScene(TableScene):
     # --- human decisions --------------------------------------------------------------------------
     def lie_of(self, action) -> bool:
         """Whether declaring `action` for the card in hand would be a lie worth a reminder (spec 10)."""
-        drawn = self.view.drawn
-        if drawn is None or action not in (DECLARE_BRIDE, DECLARE_FOX):
-            return False
-        declared = FOX if action == DECLARE_FOX else rules.BRIDE
-        if drawn == declared:
-            return False
-        return not (self.view.companion == CASUAL and declared == FOX)
+        return rules.liable_declaration(self.view, action)
 
     def options(self) -> list[tuple[str, object]]:
         out = []
@@ -140,8 +130,7 @@ class KitsuneScene(TableScene):
             if action == DRAW:
                 label = t("kg.draw")
             elif action == FLIP:
-                few = sum(len(cards) for cards in self.view.table) < 2
-                label = t("kg.kaeshi_sure" if few else "kg.kaeshi")
+                label = t("kg.kaeshi_sure" if rules.flip_must_fail(self.view) else "kg.kaeshi")
             else:
                 label = t("kg.declare_fox" if action == DECLARE_FOX else "kg.declare_bride")
                 if self.lie_of(action):
@@ -205,7 +194,7 @@ class KitsuneScene(TableScene):
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
         out = v.souls[seat] == 0
-        thinking = self.ticket is not None and self.state.current_player() == seat
+        thinking = self.ticket is not None and v.to_move == seat
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
                                str(v.souls[seat]), 0, v.to_move == seat, thinking, self.now)
         for k in range(SOULS):
@@ -281,7 +270,7 @@ class KitsuneScene(TableScene):
         note = ""
         if any(self.lie_of(a) for a in self.view.legal):
             note = t("kg.lie_warning")
-        elif FLIP in self.view.legal and sum(len(c) for c in self.view.table) < 2:
+        elif FLIP in self.view.legal and rules.flip_must_fail(self.view):
             note = t("kg.few_cards")
         y = ACTIONS.y + 78 + 42 * len(self.buttons.buttons) + 6
         for i, line in enumerate(wrap(note, 15, ACTIONS.width - 28)[:3]):
@@ -289,10 +278,10 @@ class KitsuneScene(TableScene):
 
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         v = self.view
-        if self.state.is_terminal():
+        if v.to_move == TERMINAL:
             return t("kg.game_over"), theme.WARN
         if not self.human_turn():
-            mover = self.state.current_player()
+            mover = v.to_move
             if mover == CHANCE:
                 return "…", theme.INK_DIM
             return t("kg.waiting", name=self.names[mover]), theme.INK_DIM

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.services.i18n import t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import value_text
@@ -18,8 +20,7 @@ def cards_text(cards) -> str:
 
 def describe(event, viewer: int, names: list[str]) -> tuple[str, tuple[int, int, int]] | None:
     """(sentence, colour) for the log, or None for events not worth a line."""
-    kind = type(event).__name__
-    teller = TELLERS.get(kind)
+    teller = TELLERS.get(type(event))
     return teller(event, viewer, names) if teller else None
 
 
@@ -58,30 +59,30 @@ def _score(e, viewer, names):
         theme.BAD if e.delta > 0 else theme.GOOD
 
 
-TELLERS = {
-    "StartChosen": lambda e, v, n: (t("sb.log.first_start", name=n[e.seat]), theme.INK_DIM),
-    "CardDealt": lambda e, v, n: (t("sb.log.dealt"), theme.INK_DIM) if e.remaining == 0 else None,
-    "RoundStarted": lambda e, v, n: (t("sb.log.round", round=e.round_in_set, deal=e.deal, name=n[e.start]),
+TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
+    rules.StartChosen: lambda e, v, n: (t("sb.log.first_start", name=n[e.seat]), theme.INK_DIM),
+    rules.CardDealt: lambda e, v, n: (t("sb.log.dealt"), theme.INK_DIM) if e.remaining == 0 else None,
+    rules.RoundStarted: lambda e, v, n: (t("sb.log.round", round=e.round_in_set, deal=e.deal, name=n[e.start]),
                                      theme.SKY),
-    "LeadAnnounced": lambda e, v, n: (t("sb.log.lead", colour=t(f"sb.colour.{e.colour}")), theme.INK),
-    "CardPlayed": _played,
-    "CardForced": _forced,
-    "Declared": lambda e, v, n: (t("sb.log.declare", name=n[e.seat], stance=t(f"sb.{e.stance}")), theme.INK),
-    "Revealed": lambda e, v, n: (t("sb.log.reveal", name=n[e.seat], cards=cards_text(e.cards)), theme.INK_DIM),
-    "LoneFighterLeaves": lambda e, v, n: (t("sb.log.lone", name=n[e.seat], cards=cards_text(e.cards),
+    rules.LeadAnnounced: lambda e, v, n: (t("sb.log.lead", colour=t(f"sb.colour.{e.colour}")), theme.INK),
+    rules.CardPlayed: _played,
+    rules.CardForced: _forced,
+    rules.Declared: lambda e, v, n: (t("sb.log.declare", name=n[e.seat], stance=t(f"sb.{e.stance}")), theme.INK),
+    rules.Revealed: lambda e, v, n: (t("sb.log.reveal", name=n[e.seat], cards=cards_text(e.cards)), theme.INK_DIM),
+    rules.LoneFighterLeaves: lambda e, v, n: (t("sb.log.lone", name=n[e.seat], cards=cards_text(e.cards),
                                             colour=t(f"sb.colour.{e.lead}")), theme.SKY),
-    "ThreeTechnique": lambda e, v, n: (t("sb.log.three", name=" & ".join(n[s] for s in e.seats)), theme.WARN),
-    "Showdown": _showdown,
-    "ScoreChanged": _score,
-    "Challenged": lambda e, v, n: (t("sb.log.challenge", name=n[e.seat], target=n[e.target]), theme.WARN),
-    "NoChallenge": lambda e, v, n: (t("sb.log.no_challenge", name=n[e.seat]), theme.INK_DIM),
-    "DuelAccepted": lambda e, v, n: (t("sb.log.accept", name=n[e.seat]), theme.INK),
-    "DuelRefused": lambda e, v, n: (t("sb.log.refuse", name=n[e.seat], n=e.cost), theme.BAD),
-    "Duel": _duel,
-    "RoundEnded": lambda e, v, n: (t("sb.log.next_start", name=n[e.next_start]), theme.INK_DIM),
-    "CardsCarried": lambda e, v, n: (t("sb.log.carried", name=n[e.seat], card=card_name(e.card)), theme.INK_DIM),
-    "CardsReturned": lambda e, v, n: (t("sb.log.returned", name=n[e.seat], cards=cards_text(e.cards)),
+    rules.ThreeTechnique: lambda e, v, n: (t("sb.log.three", name=" & ".join(n[s] for s in e.seats)), theme.WARN),
+    rules.Showdown: _showdown,
+    rules.ScoreChanged: _score,
+    rules.Challenged: lambda e, v, n: (t("sb.log.challenge", name=n[e.seat], target=n[e.target]), theme.WARN),
+    rules.NoChallenge: lambda e, v, n: (t("sb.log.no_challenge", name=n[e.seat]), theme.INK_DIM),
+    rules.DuelAccepted: lambda e, v, n: (t("sb.log.accept", name=n[e.seat]), theme.INK),
+    rules.DuelRefused: lambda e, v, n: (t("sb.log.refuse", name=n[e.seat], n=e.cost), theme.BAD),
+    rules.Duel: _duel,
+    rules.RoundEnded: lambda e, v, n: (t("sb.log.next_start", name=n[e.next_start]), theme.INK_DIM),
+    rules.CardsCarried: lambda e, v, n: (t("sb.log.carried", name=n[e.seat], card=card_name(e.card)), theme.INK_DIM),
+    rules.CardsReturned: lambda e, v, n: (t("sb.log.returned", name=n[e.seat], cards=cards_text(e.cards)),
                                       theme.INK_DIM),
-    "Reshuffled": lambda e, v, n: (t("sb.log.reshuffled"), theme.INK_DIM),
-    "GameOver": lambda e, v, n: (t("sb.log.game_over", names=" & ".join(n[s] for s in e.winners)), theme.GOOD),
+    rules.Reshuffled: lambda e, v, n: (t("sb.log.reshuffled"), theme.INK_DIM),
+    rules.GameOver: lambda e, v, n: (t("sb.log.game_over", names=" & ".join(n[s] for s in e.winners)), theme.GOOD),
 }

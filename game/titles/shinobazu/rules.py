@@ -360,6 +360,7 @@ class ShinobazuState(State):
 
     TITLE = "shinobazu"
     RULES_VERSION = RULES_VERSION
+    RESAMPLE_REPLAYS = False  # a resample's history is the public log (dealt cards masked)
     __slots__ = ("n", "score", "hand", "carried", "current", "placed_by", "stance", "finished", "revealed",
                  "known_in_hand", "voids", "start", "lead", "round_in_set", "deal", "rounds", "discard", "pool",
                  "to_deal", "phase", "cur", "passers_left", "last_gainers", "challenger", "challenged", "log",
@@ -970,3 +971,24 @@ def position(hands: Sequence[Iterable[Card]], start: int = 0, carried: Sequence[
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Cards from space-separated ids, e.g. parse_cards("R5 K1 B2")."""
     return tuple(CARD_BY_ID[word] for word in text.split())
+
+
+# --- what a table asks (pure, from a view) ---------------------------------------------------------------------
+def playable_cards(view: ShinobazuView) -> tuple[Card, ...]:
+    """The cards `view.seat` may play now: lead-colour cards if it holds any and is not the start player (the
+    follow rule, "Legal cards"; ShinobazuState.legal_cards from the view alone)."""
+    if view.seat != view.start and view.lead is not None:
+        follow = tuple(card for card in view.hand if card.colour == view.lead)
+        if follow:
+            return follow
+    return view.hand
+
+
+def must_follow(view: ShinobazuView, card: Card) -> str | None:
+    """The lead colour that `card` in hand fails to follow (why it may not be played now), or None."""
+    return view.lead if card in view.hand and card not in playable_cards(view) else None
+
+
+def stack_size(view: ShinobazuView, seat: int) -> int:
+    """The cards in `seat`'s stack (carried and current): what refusing a duel costs that seat (4.7)."""
+    return len(view.carried[seat]) + (view.current[seat] is not None)

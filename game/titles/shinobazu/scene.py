@@ -12,8 +12,8 @@ from functools import lru_cache
 import pygame
 
 from game.app.setup import GameSetup
-from game.app.table_scene import TableScene
-from game.core.engine import CHANCE
+from game.app.table_scene import TableScene, beat
+from game.core.engine import CHANCE, TERMINAL
 from game.services.i18n import t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, sideways, value_text
@@ -58,30 +58,38 @@ class ShinobazuScene(TableScene):
         self.selected = None
         super().apply(action)
 
-    def tell(self, event, before) -> None:
-        super().tell(event, before)
-        kind = type(event).__name__
-        beat = {"CardDealt": 0.06, "CardPlayed": 0.35, "CardForced": 0.4, "Declared": 0.3, "Challenged": 0.6,
-                "DuelRefused": 0.8, "ScoreChanged": 0.0, "RoundStarted": 0.5, "Reshuffled": 0.6}.get(kind, 0.0)
-        sound = {"CardDealt": "card", "CardPlayed": "card", "CardForced": "slide", "Declared": "pick",
-                 "Challenged": "warning", "DuelRefused": "back", "Reshuffled": "roll",
-                 "ThreeTechnique": "set", "GameOver": "game_over"}.get(kind)
-        if kind in ("Showdown", "Duel"):
-            self.timeline.queue(self.speed(3.2), lambda e=event: self._open_panel(e))
-        elif kind == "ScoreChanged" and event.delta:
-            self.timeline.queue(0.0, lambda e=event: self._score_popup(e))
-        elif kind == "ThreeTechnique":
-            self.timeline.queue(self.speed(1.0), lambda: self._banner(t("sb.three"), theme.WARN, "set"))
-        elif kind == "LoneFighterLeaves":
-            self.timeline.queue(self.speed(1.2), lambda e=event: self._banner(
-                t("sb.lone", name=self.names[e.seat]), theme.SKY, "slide_out"))
-        elif beat or sound:
-            self.timeline.queue(self.speed(beat), lambda s=sound: s and self.app.audio.play(s))
+    # --- telling: event class -> how it is shown (the log line comes first, from log.describe) ---------------
+    def _on_panel(self, event: rules.Showdown | rules.Duel) -> None:
+        self.timeline.queue(self.speed(3.2), lambda: self._open_panel(event))
+
+    def _on_score(self, event: rules.ScoreChanged) -> None:
+        if event.delta:
+            self.timeline.queue(0.0, lambda: self._score_popup(event))
+
+    def _on_three(self, event: rules.ThreeTechnique) -> None:
+        self.timeline.queue(self.speed(1.0), lambda: self._banner(t("sb.three"), theme.WARN, "set"))
+
+    def _on_lone(self, event: rules.LoneFighterLeaves) -> None:
+        self.timeline.queue(self.speed(1.2), lambda: self._banner(t("sb.lone", name=self.names[event.seat]),
+                                                                  theme.SKY, "slide_out"))
+
+    animations = {
+        rules.CardDealt: beat(0.06, "card"), rules.CardPlayed: beat(0.35, "card"),
+        rules.CardForced: beat(0.4, "slide"), rules.Declared: beat(0.3, "pick"),
+        rules.Challenged: beat(0.6, "warning"), rules.DuelRefused: beat(0.8, "back"),
+        rules.RoundStarted: beat(0.5), rules.Reshuffled: beat(0.6, "roll"), rules.GameOver: beat(0.0, "game_over"),
+        rules.Showdown: _on_panel, rules.Duel: _on_panel, rules.ScoreChanged: _on_score,
+        rules.ThreeTechnique: _on_three, rules.LoneFighterLeaves: _on_lone,
+    }
+
+    def tick(self) -> None:
+        if self.panel_event is not None and self.now >= self.panel_until:
+            self.panel_event = None
 
     def _open_panel(self, event) -> None:
         self.panel_event = event
         self.panel_until = self.now + self.speed(3.2)
-        self.app.audio.play("set" if type(event).__name__ == "Duel" else "clear")
+        self.app.audio.play("set" if isinstance(event, rules.Duel) else "clear")
 
     def _score_popup(self, event) -> None:
         pos = self.badge_center(event.seat)
@@ -109,22 +117,20 @@ class ShinobazuScene(TableScene):
         return [(self._label(a), a) for a in legal]
 
     def _label(self, action) -> str:
-        kind = type(action).__name__
-        if kind == "PlayOwn":
+        if isinstance(action, rules.PlayOwn):
             return t("sb.play_fight") if action.stance == FIGHT else t("sb.play_pass")
-        if kind == "Force":
+        if isinstance(action, rules.Force):
             return t("sb.force_on", name=self.names[action.target])
-        if kind == "Declare":
+        if isinstance(action, rules.Declare):
             return t("sb.fight") if action.stance == FIGHT else t("sb.pass")
-        if kind == "Challenge":
-            size = len(self.view.carried[action.target]) + 1
-            return t("sb.challenge", name=self.names[action.target], n=size)
+        if isinstance(action, rules.Challenge):
+            return t("sb.challenge", name=self.names[action.target], n=rules.stack_size(self.view, action.target))
         if action == NO_CHALLENGE:
             return t("sb.no_duel")
         if action == ACCEPT:
             return t("sb.accept")
         if action == REFUSE:
-            return t("sb.refuse", n=len(self.view.carried[0]) + 1)
+            return t("sb.refuse", n=rules.stack_size(self.view, 0))
         return str(action)
 
     def _refresh_buttons(self) -> None:
@@ -139,7 +145,7 @@ class ShinobazuScene(TableScene):
         self.buttons.focus = 0
 
     def select(self, card: Card) -> None:
-        if card in self.state.legal_cards(0):
+        if card in rules.playable_cards(self.view):
             self.selected = card
             self.app.audio.play("menu_move")
             self._refresh_buttons()
@@ -148,7 +154,8 @@ class ShinobazuScene(TableScene):
             self.log.add(self.barred_reason(card), theme.BAD)
 
     def barred_reason(self, card: Card) -> str:
-        lead = self.view.lead
+        """Why `card` may not be played now ("" if it may)."""
+        lead = rules.must_follow(self.view, card)
         return t("sb.must_follow", colour=colour_name(lead)) if lead else ""
 
     # --- input ------------------------------------------------------------------------------------
@@ -196,12 +203,12 @@ class ShinobazuScene(TableScene):
     def _hover(self, pos: tuple[int, int]) -> None:
         self.tooltip = None
         for card, rect in self.hand_rects():
-            if rect.collidepoint(pos) and self.view.phase == "play" and self.state.current_player() == 0 \
-                    and card not in self.state.legal_cards(0):
+            if rect.collidepoint(pos) and self.view.phase == "play" and self.view.to_move == 0 \
+                    and card not in rules.playable_cards(self.view):
                 self.tooltip = (self.barred_reason(card), (rect.centerx, rect.y - 12))
 
     def _step_card(self, step: int) -> None:
-        cards = list(self.state.legal_cards(0))
+        cards = list(rules.playable_cards(self.view))
         if not cards:
             return
         index = cards.index(self.selected) + step if self.selected in cards else 0
@@ -243,18 +250,15 @@ class ShinobazuScene(TableScene):
         self.log.draw(surface)
         self._draw_actions(surface)
         self.effects.draw(surface, self.now, CENTER)
-        if self.panel_event is not None:
-            if self.now >= self.panel_until:
-                self.panel_event = None
-            else:
-                self._draw_panel(surface, self.panel_event)
+        if self.panel_event is not None and self.now < self.panel_until:
+            self._draw_panel(surface, self.panel_event)
         if self.tooltip and self.tooltip[0]:
             blit(surface, self.tooltip[0], 18, self.tooltip[1], theme.BAD, True, "midbottom")
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
-        thinking = self.ticket is not None and self.state.current_player() == seat
         active = v.to_move == seat
+        thinking = self.ticket is not None and active
         draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
                         str(v.scores[seat]), 0 if seat == 0 else v.hand_sizes[seat], active, thinking, self.now)
         if v.start == seat:
@@ -322,7 +326,7 @@ class ShinobazuScene(TableScene):
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         playing = self.human_turn() and self.view.phase == "play"
-        legal = set(self.state.legal_cards(0)) if playing else set()
+        legal = set(rules.playable_cards(self.view)) if playing else set()
         for card, rect in self.hand_rects():
             style = "lit" if card in legal else "dim" if playing else "normal"
             surface.blit(card_face(card.colour, card.value, HAND_W, style), rect)
@@ -346,10 +350,10 @@ class ShinobazuScene(TableScene):
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         """What the human should do now, or who is doing what."""
         v = self.view
-        if self.state.is_terminal():
+        if v.to_move == TERMINAL:
             return t("sb.game_over"), theme.WARN
         if not self.human_turn():
-            mover = self.state.current_player()
+            mover = v.to_move
             if mover == CHANCE:
                 return t("sb.dealing"), theme.INK_DIM
             return t("sb.waiting", name=self.names[mover]), theme.INK_DIM
@@ -368,7 +372,7 @@ class ShinobazuScene(TableScene):
 
     def _draw_panel(self, surface: pygame.Surface, event) -> None:
         """The showdown or duel laid out: each stack face up, its total, who won and who lost."""
-        duel = type(event).__name__ == "Duel"
+        duel = isinstance(event, rules.Duel)
         seats = (event.challenger, event.passer) if duel else event.participants
         losers = (event.loser,) if duel else event.losers
         if duel and event.winner is None:

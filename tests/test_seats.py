@@ -1,0 +1,76 @@
+"""Seats for 2 to 7 players, with and without a board: every plate on the table, clear of the others, the header,
+the human's strip and the board; the landed titles' seats where they were."""
+
+import math
+
+import pygame
+import pytest
+
+from game.ui import seats
+from game.ui.seats import BADGE, COMPACT, HAND, HEADER, SEAT_0, TABLE, table_layout
+
+
+def board(width: int, height: int) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (490, 310)
+    return rect
+
+
+BOARDS = [None, board(300, 240), board(440, 340), board(560, 400), board(600, 440)]
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+@pytest.mark.parametrize("area", BOARDS, ids=lambda b: "no board" if b is None else f"board {b.w}x{b.h}")
+def test_plates_fit_and_never_overlap(players, area):
+    layout = table_layout(players, area)
+    plates = [layout.plate_rect(seat) for seat in range(players)]
+    assert len(layout.seats) == players and layout.seats[0] == SEAT_0
+    for seat, plate in enumerate(plates):
+        assert TABLE.contains(plate), (seat, plate)
+        assert not plate.colliderect(HEADER), (seat, plate)
+        if seat:
+            assert not plate.colliderect(HAND), (seat, plate)
+        if area is not None:
+            assert not plate.colliderect(area), (seat, plate)
+        for other in plates[seat + 1:]:
+            assert not plate.colliderect(other), (seat, plate, other)
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+@pytest.mark.parametrize("area", BOARDS, ids=lambda b: "no board" if b is None else f"board {b.w}x{b.h}")
+def test_seats_go_clockwise_from_the_human(players, area):
+    """Seat by seat, the angle around the centre, measured clockwise from straight down, only grows."""
+    layout = table_layout(players, area)
+    cx, cy = area.center if area else seats.CENTRE
+    angles = [(math.degrees(math.atan2(y - cy, x - cx)) - 90) % 360 for x, y in layout.seats]
+    assert angles == sorted(angles) and len(set(angles)) == players, angles
+
+
+def test_compact_plates_from_six_seats():
+    assert [table_layout(n).plate for n in range(2, 8)] == [BADGE] * 4 + [COMPACT] * 2
+
+
+def test_landed_titles_keep_their_seats():
+    """Shinobazu, Fusejika and Kitsune-gaeshi (3 to 5 seats) sit where they always did."""
+    assert seats.seat_layout(3)[1:] == [(210, 230), (770, 230)]
+    assert seats.seat_layout(4)[1:] == [(150, 340), (490, 150), (830, 340)]
+    assert seats.seat_layout(5)[1:] == [(150, 390), (300, 170), (680, 170), (830, 390)]
+
+
+def test_a_board_too_large_is_a_clear_error():
+    with pytest.raises(ValueError, match="no room"):
+        table_layout(7, board(900, 500))
+    with pytest.raises(ValueError, match="2 to 7"):
+        table_layout(8)
+
+
+def test_every_plate_draws_inside_its_rect():
+    """A plate draws nothing outside its own rectangle (and its halo), at both sizes, thinking or not."""
+    surface = pygame.Surface((TABLE.w, TABLE.h))
+    for size in (BADGE, COMPACT):
+        surface.fill((0, 0, 0))
+        rect = seats.draw_seat_badge(surface, (490, 340), "Tsubaki", "Normal", "12", 3, True, True, 0.9, size)
+        halo = rect.inflate(10, 10)
+        mask = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+        mask.invert()
+        assert mask.get_bounding_rects() and all(halo.contains(r) for r in mask.get_bounding_rects())

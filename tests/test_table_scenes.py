@@ -1,0 +1,190 @@
+"""What every table scene shares (issue 14, items 3 and 4): events shown by their class, rule helpers that agree with
+the engine, `draw` that changes nothing, and the toy title played through the shared loop at 2 to 7 seats."""
+
+import random
+from dataclasses import fields, is_dataclass
+
+import pygame
+import pytest
+
+from game.app.app import STEP
+from game.app.setup import GameSetup, start_scene
+from game.app.summary import SummaryScene
+from game.core.engine import State
+from game.services import i18n
+from game.titles import registry
+
+TABLE_TITLES = ["shinobazu", "fusejika", "kitsune_gaeshi", "high_card"]
+
+
+# --- dispatch on the event class --------------------------------------------------------------------------------
+@pytest.mark.parametrize("slug", TABLE_TITLES)
+def test_events_are_told_by_their_class(slug):
+    """A title's animations and log tellers are keyed by its rules' event classes, never by names."""
+    spec = registry.get(slug)
+    rules, scene, log = spec.module("rules"), spec.module("scene"), spec.module("log")
+    scene_class = next(value for value in vars(scene).values()
+                       if isinstance(value, type) and value.__module__ == scene.__name__ and hasattr(value, "rules"))
+    for table in (scene_class.animations, log.TELLERS):
+        assert table and all(isinstance(key, type) and vars(rules).get(key.__name__) is key for key in table)
+
+
+# --- rule helpers agree with the engine -------------------------------------------------------------------------
+def random_states(slug: str, games: int, seed: int, players: tuple[int, ...]):
+    """Every decision state (a clone) of `games` random games."""
+    rng = random.Random(seed)
+    spec = registry.get(slug)
+    for _ in range(games):
+        state = spec.new_state(rng.choice(players))
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                yield state.clone()
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+
+
+def test_fusejika_helpers_match_the_engine():
+    from game.titles.fusejika import rules
+
+    for state in random_states("fusejika", 40, 1, (3, 4, 5)):
+        for seat in range(state.n):
+            view = state.view(seat)
+            assert rules.kickable_cards(view.rows, seat, state.source) == state.kickable(seat, state.source)
+            assert rules.copyable_ranks(view.rows, seat, state.source, view.deck_size) == state.copyable(seat,
+                                                                                                         state.source)
+        for action in state.legal_actions():
+            if type(action) is not rules.Play:
+                continue
+            row, p = state.row[state.cur], state.cur
+            wins = rules.completes(row, action.card)
+            reason = None if wins else rules.no_effect(action.card.rank, rules.laid(tuple(state.row), p, action.card),
+                                                      p, action.card, state.deck_size)
+            events = state.clone().apply(action)
+            assert [e.reason for e in events if type(e) is rules.NoEffect] == ([reason] if reason else [])
+            assert any(type(e) is rules.SuddenDeath for e in events) == wins and not rules.dead(row, action.card)
+
+
+def test_shinobazu_helpers_match_the_engine():
+    from game.titles.shinobazu import rules
+
+    for state in random_states("shinobazu", 30, 2, (3, 4, 5)):
+        for seat in range(state.n):
+            view = state.view(seat)
+            assert rules.playable_cards(view) == state.legal_cards(seat)
+            assert all((rules.must_follow(view, card) is None) == (card in state.legal_cards(seat))
+                       for card in view.hand)
+            assert rules.stack_size(view, seat) == len(state.stack(seat))
+
+
+def test_kitsune_helpers_match_the_engine():
+    from game.titles.kitsune_gaeshi import rules
+
+    rng, checked = random.Random(3), 0
+    for _ in range(200):
+        state = rules.new_state(rng.choice((3, 4)), companion=rng.choice((rules.STANDARD, rules.CASUAL)))
+        while not state.is_terminal():
+            before = len(state.past)
+            alive = state.alive_seats()
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+            if len(state.past) > before:
+                record = state.past[-1]
+                expected = next((s for k in range(1, state.n) if (s := (record.main_loser - k) % state.n) in alive),
+                                None)
+                assert rules.checked_companion(record, state.view(0).souls) == expected
+                if record.companion is not None:
+                    assert record.companion == expected
+                checked += 1
+    assert checked > 300
+
+
+def test_kitsune_declaration_and_flip_helpers():
+    from game.titles.kitsune_gaeshi import rules
+
+    state = rules.position(3, 0)
+    assert rules.flip_must_fail(state.view(0))
+    state.apply(rules.DRAW)
+    state.apply(rules.BRIDE)
+    view = state.view(0)
+    assert rules.liable_declaration(view, rules.DECLARE_FOX) and not rules.liable_declaration(view,
+                                                                                              rules.DECLARE_BRIDE)
+    assert not rules.liable_declaration(state.view(1), rules.DECLARE_FOX)  # seat 1 holds nothing
+    state.apply(rules.DECLARE_BRIDE)
+    assert rules.flip_must_fail(state.view(1))  # one card on the table: two foxes cannot be found
+    rules.lay(state, "F>f")
+    assert not rules.flip_must_fail(state.view(2))
+
+
+# --- draw never changes anything --------------------------------------------------------------------------------
+def fingerprint(value, depth: int = 0):
+    """A comparable picture of `value`: containers and our own objects by content, down a few levels."""
+    if isinstance(value, (int, float, str, bytes, type(None))) or depth > 5:
+        return value if depth <= 5 else id(value)
+    if isinstance(value, State):
+        return "state", id(value), tuple(value.history)
+    if isinstance(value, random.Random):
+        return "rng", value.getstate()
+    if isinstance(value, pygame.Rect):
+        return "rect", tuple(value)
+    if isinstance(value, (list, tuple)):
+        return type(value).__name__, id(value), tuple(fingerprint(item, depth + 1) for item in value)
+    if isinstance(value, dict):
+        return "dict", id(value), tuple((key, fingerprint(item, depth + 1)) for key, item in value.items())
+    if is_dataclass(value) and not isinstance(value, type):
+        return "dc", id(value), tuple(fingerprint(getattr(value, f.name), depth + 1) for f in fields(value))
+    if type(value).__module__.startswith("game.") and hasattr(value, "__dict__"):
+        return "obj", id(value), tuple((key, fingerprint(item, depth + 1)) for key, item in vars(value).items()
+                                       if key != "app")
+    return "id", id(value)
+
+
+@pytest.mark.parametrize(("slug", "players"), [("shinobazu", 4), ("fusejika", 3), ("kitsune_gaeshi", 4),
+                                               ("high_card", 7)])
+def test_draw_changes_nothing(app, slug, players):
+    app.change_settings(anim_speed="fast")
+    scene = start_scene(app, GameSetup(slug, ["easy"] * (players - 1), seed=4))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    rng, surface, drawn = random.Random(4), pygame.Surface((1280, 720)), 0
+    for frame in range(1500):
+        if app.stack.top is not scene:
+            break
+        if scene.human_turn() and frame % 5 == 0:
+            scene.choose(rng.choice(list(scene.view.legal)))
+        app.stack.update(STEP)  # one step of the app's loop, drawn by hand: right after an update
+        app.stack.apply_pending()
+        before = fingerprint(scene)
+        scene.draw(surface, 0.5)
+        assert fingerprint(scene) == before, f"{slug}: draw changed the scene at frame {frame}"
+        drawn += 1
+    assert drawn > 50
+
+
+# --- the toy title at the table ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", range(2, 8))
+def test_the_toy_title_plays_through_the_shared_loop(app, play_to_summary, players):
+    """A title dropped into the titles folder reaches the table and plays to the summary, at every count."""
+    scene = start_scene(app, GameSetup("high_card", ["easy"] * (players - 1), seed=players))
+    assert isinstance(play_to_summary(scene, players), SummaryScene)
+    state = scene.state
+    (game,) = app.storage.finished_games("high_card")
+    assert game["details"]["players"] == players and game["details"]["cards"] == list(state.cards)
+    winners = [seat for seat in range(players) if state.cards[seat] == max(state.cards)]
+    assert game["details"]["winners"] == winners
+    assert len(scene.log.entries) >= players + 2  # a line per choice, the deal, the cards shown, the winner
+
+
+def test_the_toy_table_shows_only_seat_0s_secrets(app):
+    i18n.set_language("en")
+    scene = start_scene(app, GameSetup("high_card", ["easy"] * 6, seed=9))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    for _ in range(400):
+        app.tick(STEP)
+        assert scene.view == scene.state.view(0)
+        if scene.shown is None:
+            assert all(scene._face(seat) is None for seat in range(1, 7))
+            assert scene._face(0) == (scene.state.cards[0] or None)
+        if scene.human_turn():
+            assert [b.label for b in scene.buttons.buttons] == [t.title() for t in scene.view.legal]
+            scene.choose(scene.view.legal[0])
+    text = " ".join(entry for entry, _ in scene.log.entries)
+    assert "You draw a" in text and "You keep your card." in text
