@@ -64,7 +64,9 @@ def test_every_title_declares_its_parts():
         assert spec.module("rules").new_state, spec.slug
         assert spec.kit() is not None and spec.strings() is not None
         assert spec.module("rules_text").RULES
-        assert callable(spec.module("scene").make_scene)
+        assert callable(spec.module("scene").make_scene) and callable(spec.module("shots").take)
+        if spec.solo:
+            assert callable(spec.module("scores").verify)
         state = spec.new_state()
         assert state.num_players == spec.min_players and spec.slug == state.TITLE
         if not spec.solo:

@@ -1,9 +1,15 @@
 """What a title declares about itself (`TITLE = TitleSpec(...)` in its package's `__init__.py`).
 
 The app, arena, bench, worker, statistics, screenshots tool and generic tests know a title only through this:
-its names, seats, rule options, levels, bounds, and its parts by fixed name (rules.py: `new_state(players,
-**options)`; bots.py: `KIT`; strings.py: `STRINGS`; rules_text.py: `RULES`; scene.py: `make_scene(app, setup,
-autoplay)`). No pygame here.
+its names, seats, rule options, levels, bounds, and its parts by fixed name:
+
+- rules.py (pure): `new_state(players, **options)`, the State, actions, events, the rule helpers a scene needs;
+- bots.py (pure): `KIT`, a game.ai.levels.BotKit (how each level is made);
+- strings.py: `STRINGS`, its UI strings, every key under "<prefix>."; rules_text.py: `RULES`, the in-game rules;
+- scene.py: `make_scene(app, setup, autoplay=False, save=None)`, its scene (a TableScene for a table title);
+- shots.py: `take(shooter)`, its screenshots (tools/screenshots.py); scores.py (solo): `verify(entry)`.
+
+No pygame here.
 """
 
 from __future__ import annotations
