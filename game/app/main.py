@@ -1,4 +1,5 @@
-"""Command line entry: `python main.py` (or `python -m game`) opens the arcade.
+"""Command line entry: `python main.py` (or `python -m game`) opens the arcade; `--resume` continues the last
+unfinished game (exit status 2 when there is none).
 
 `--headless --title dice_slayer --seed 7 --autoplay --frames 600 --screenshot out.png` runs the real
 scenes under SDL's dummy video driver, the bot in the human's seat, and saves the last frame.
@@ -21,6 +22,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a rule option of the title (repeatable); unknown keys and values are refused")
     parser.add_argument("--autoplay", action="store_true", help="the bot plays the human's seat")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the last unfinished game (of --title, if given)")
     parser.add_argument("--frames", type=int, help="stop after this many frames")
     parser.add_argument("--screenshot", help="save the last frame to this PNG file")
     return parser.parse_args(argv)
@@ -47,9 +50,20 @@ def first_scene(app, args: argparse.Namespace):
     from game.app.menu import TitleMenuScene
     from game.app.setup import start_scene
 
+    if args.resume:
+        save = last_unfinished(app, args.title)
+        return start_scene(app, save.setup, args.autoplay, save)
     if not args.title:
         return TitleMenuScene(app)
     return start_scene(app, command_setup(app, args), args.autoplay)
+
+
+def last_unfinished(app, slug: str | None):
+    """The most recently played unfinished game (of `slug`, if given), or None."""
+    from game.app import saves
+
+    games = saves.unfinished(app.storage)
+    return next((save for save in games if slug in (None, save.slug)), None)
 
 
 def check_folders(args: argparse.Namespace) -> str | None:
@@ -74,19 +88,24 @@ def check_folders(args: argparse.Namespace) -> str | None:
 
 
 def open_app(args: argparse.Namespace):
-    """The App, or (None, why no window could be opened)."""
+    """The App, or (None, why it cannot run: no window could be opened, or nothing to resume)."""
     import pygame
 
     from game.app.app import App
 
     try:
-        return App(headless=args.headless), None
+        app = App(headless=args.headless)
     except pygame.error as exc:
         pygame.quit()
         driver = os.environ.get("SDL_VIDEODRIVER")
         hint = (f" (SDL_VIDEODRIVER is {driver!r}: unset it, or name a video driver this system has)"
                 if driver and not args.headless else "")
         return None, f"cannot open a window: {exc}{hint}"
+    if args.resume and last_unfinished(app, args.title) is None:
+        app.close()
+        which = f" of {args.title}" if args.title else ""
+        return None, f"there is no unfinished game{which} to resume"
+    return app, None
 
 
 def run(app, args: argparse.Namespace) -> int:

@@ -7,6 +7,9 @@ from functools import lru_cache
 
 import pygame
 
+from game.app import saves
+from game.app.overlays import ConfirmScene
+from game.app.saves import Save
 from game.app.scene import Scene
 from game.services.i18n import pick, t
 from game.titles import registry
@@ -48,11 +51,13 @@ class TitleMenuScene(Scene):
         bottom = theme.HEIGHT - 120
         cards.append(Button(pygame.Rect(LIST_X, bottom, 176, 52), "", self.open_settings))
         cards.append(Button(pygame.Rect(LIST_X + 192, bottom, 176, 52), "", self.open_statistics))
-        cards.append(Button(pygame.Rect(LIST_X + 384, bottom, 176, 52), "", self.app.quit))
+        cards.append(Button(pygame.Rect(LIST_X + 384, bottom, 176, 52), "", self.ask_quit))
         self.row = ButtonRow(cards, on_move=lambda: app.audio.play("menu_move"))
         self.actions = ButtonRow(self._action_buttons(), vertical=False)
         self.time = 0.0
         self.best: dict = {}
+        self.saves: dict[str, Save] = {}  # the unfinished game of each title that has one
+        self.shown_for: str | None = None  # the title the action buttons were last set up for
         self.scroll = 0  # index of the first title card shown
         self._layout()
 
@@ -77,22 +82,64 @@ class TitleMenuScene(Scene):
         return info.slug if info else None
 
     def _action_buttons(self) -> list[Button]:
+        """Continue (an unfinished game, above the row), then Play, Demo, High scores, Rules."""
         x, y = 680, 560
         specs = [(self.play_focused, True), (self.demo, False), (self.scores, False), (self.app.open_rules, False)]
-        return [Button(pygame.Rect(x + i * 134, y, 124, 52), "", action, size=20, primary=primary)
-                for i, (action, primary) in enumerate(specs)]
+        row = [Button(pygame.Rect(x + i * 134, y, 124, 52), "", action, size=20, primary=primary)
+               for i, (action, primary) in enumerate(specs)]
+        return [Button(pygame.Rect(OFF_SCREEN), "", self.resume_focused, size=21, primary=True), *row]
+
+    def _sync_actions(self) -> None:
+        """On a title with an unfinished game, Continue is offered and has the focus; else Play."""
+        info = self.focused
+        if info is None or info.slug == self.shown_for:
+            return
+        self.shown_for = info.slug
+        saved = info.slug in self.saves
+        self.actions.buttons[0].enabled = saved
+        self.actions.buttons[0].rect = pygame.Rect(680, 498, 526, 52) if saved else pygame.Rect(OFF_SCREEN)
+        self.actions.buttons[1].primary = not saved
+        self.actions.focus = 0 if saved else 1
 
     # --- actions ----------------------------------------------------------------------------------
     def play(self, info: TitleInfo, autoplay: bool = False) -> None:
-        """Solo titles start at once; a table game asks for its setup first (a demo uses the last one)."""
+        """Solo titles start at once; a table game asks for its setup first (a demo uses the last one). A new game
+        of a title with an unfinished one asks first: starting it replaces the unfinished game."""
+        if not autoplay and info.slug in self.saves:
+            self.app.audio.play("warning")
+            self.app.stack.push(ConfirmScene(
+                self.app, t("menu.discard_question", title=info.name()), t("menu.discard_yes"),
+                lambda: self.start(info), t("menu.discard_no"), t("menu.discard_detail")))
+            return
+        self.start(info, autoplay)
+
+    def start(self, info: TitleInfo, autoplay: bool = False) -> None:
         from game.app.setup import saved_setup, start_scene
         from game.app.setup_scene import GameSetupScene
 
         self.app.audio.play("menu_select")
         if info.solo or autoplay:
-            self.app.stack.push(start_scene(self.app, saved_setup(self.app, info.slug), autoplay))
+            setup = saved_setup(self.app, info.slug)
+            setup.demo = autoplay  # the menu's demo keeps nothing
+            self.app.stack.push(start_scene(self.app, setup, autoplay))
         else:
             self.app.stack.push(GameSetupScene(self.app, info.slug))
+
+    def resume_focused(self) -> None:
+        """Continue the focused title's unfinished game where it was left."""
+        from game.app.setup import start_scene
+
+        save = self.saves.get(self.focused.slug) if self.focused else None
+        if save is not None:
+            self.app.audio.play("menu_select")
+            self.app.stack.push(start_scene(self.app, save.setup, save=save))
+
+    def ask_quit(self) -> None:
+        """Quit, once the player says so (the default answer stays)."""
+        detail = t("menu.quit_kept") if self.saves else ""
+        self.app.audio.play("warning")
+        self.app.stack.push(ConfirmScene(self.app, t("menu.quit_question"), t("menu.quit"), self.app.quit,
+                                         t("menu.quit_no"), detail))
 
     def play_focused(self) -> None:
         if self.focused:
@@ -123,6 +170,9 @@ class TitleMenuScene(Scene):
 
     # --- scene ------------------------------------------------------------------------------------
     def enter(self) -> None:
+        self.saves = {save.slug: save for save in saves.unfinished(self.app.storage)}
+        self.shown_for = None
+        self._sync_actions()
         self.best = {}
         for info in self.titles:
             if info.solo:
@@ -131,7 +181,7 @@ class TitleMenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            hotkeys = {pygame.K_d: self.demo, pygame.K_s: self.scores, pygame.K_ESCAPE: self.app.quit}
+            hotkeys = {pygame.K_d: self.demo, pygame.K_s: self.scores, pygame.K_ESCAPE: self.ask_quit}
             if event.key in hotkeys:
                 hotkeys[event.key]()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focused:
@@ -141,6 +191,7 @@ class TitleMenuScene(Scene):
             else:
                 self.row.handle(event)
             self._layout()
+            self._sync_actions()
             return
         if event.type == pygame.MOUSEWHEEL and len(self.titles) > VISIBLE:
             self.scroll -= event.y
@@ -148,6 +199,7 @@ class TitleMenuScene(Scene):
             return
         if not (self.focused and self.actions.handle(event)):
             self.row.handle(event)
+        self._sync_actions()
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -211,12 +263,25 @@ class TitleMenuScene(Scene):
             blit(surface, text, 24, (area.x + 30, area.bottom - 130), theme.WARN, True)
             self._draw_dice_row(surface, area)
         labels = ("menu.play", "menu.demo", "menu.highscores", "menu.rules")
-        for button, key in zip(self.actions.buttons, labels, strict=True):
+        for button, key in zip(self.actions.buttons[1:], labels, strict=True):
             button.label = t(key)
             button.enabled = key != "menu.highscores" or info.solo
+        save = self.saves.get(info.slug)
+        self.actions.buttons[0].label = t("menu.continue", when=left_at(save.saved_at)) if save else ""
         self.actions.draw(surface)
 
     def _draw_dice_row(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         for i, value in enumerate((2, 3, 4)):
             bob = 4 * pulse(self.time + i * 0.3, 2.0)
             surface.blit(die_surface(value, 44), (area.right - 190 + i * 54, area.bottom - 150 - bob))
+
+
+def left_at(saved_at: str) -> str:
+    """When a game was left, as the player reads it: the time today, else the date and time."""
+    from datetime import datetime
+
+    try:
+        when = datetime.fromisoformat(saved_at)
+    except ValueError:
+        return "?"
+    return when.strftime("%H:%M") if when.date() == datetime.now().date() else when.strftime("%Y-%m-%d %H:%M")

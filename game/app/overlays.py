@@ -19,8 +19,10 @@ class PauseScene(Scene):
     def __init__(self, app, title_slug: str | None) -> None:
         super().__init__(app)
         self.title_slug = title_slug
+        below = app.stack.top  # the game being paused (the pause is pushed over it)
+        quit_key = "pause.quit" if below is not None and below.kept else "pause.quit_demo"
         labels = [("pause.resume", self.app.stack.pop), ("pause.rules", self.app.open_rules),
-                  ("pause.settings", self.open_settings), ("pause.quit", self.app.to_menu)]
+                  ("pause.settings", self.open_settings), (quit_key, self.app.to_menu)]
         self.rect = pygame.Rect(0, 0, 420, 380)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.row = ButtonRow([
@@ -83,4 +85,49 @@ class NoticeScene(Scene):
         for line in wrap(self.message, 22, self.rect.width - 80):
             blit(surface, line, 22, (self.rect.x + 40, y), theme.INK)
             y += 32
+        self.row.draw(surface)
+
+
+class ConfirmScene(Scene):
+    """A question before something that cannot be undone: the safe answer is the default (Enter, Esc)."""
+
+    overlay = True
+
+    def __init__(self, app, question: str, act_label: str, act, keep_label: str, detail: str = "") -> None:
+        super().__init__(app)
+        self.question, self.detail, self.act = question, detail, act
+        self.rect = pygame.Rect(0, 0, 760, 300)
+        self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+        keep = pygame.Rect(self.rect.x + 60, self.rect.bottom - 82, 300, 56)
+        go = pygame.Rect(self.rect.right - 360, self.rect.bottom - 82, 300, 56)
+        self.row = ButtonRow([Button(keep, keep_label, self.keep, size=22, primary=True),
+                              Button(go, act_label, self.confirm, size=22)], vertical=False,
+                             on_move=lambda: app.audio.play("menu_move"))
+
+    def keep(self) -> None:
+        """The safe answer: nothing happens."""
+        self.app.audio.play("back")
+        self.app.stack.pop()
+
+    def confirm(self) -> None:
+        self.app.audio.play("menu_select")
+        self.app.stack.pop()
+        self.act()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.keep()
+        else:
+            self.row.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim(surface)
+        panel(surface, self.rect, theme.PANEL, theme.WARN)
+        y = self.rect.y + 36
+        for line in wrap(self.question, 28, self.rect.width - 80, bold=True):
+            blit(surface, line, 28, (self.rect.centerx, y), theme.INK, True, "midtop")
+            y += 40
+        for line in wrap(self.detail, 20, self.rect.width - 80):
+            blit(surface, line, 20, (self.rect.centerx, y + 6), theme.INK_DIM, anchor="midtop")
+            y += 30
         self.row.draw(surface)

@@ -25,6 +25,7 @@ class GameSetup:
     human_starts: bool = False
     seed: int | None = None
     options: dict[str, object] = field(default_factory=dict)  # rule variant -> value, for the engine
+    demo: bool = False  # the title menu's demo: the computer plays your seat and nothing is kept
 
     @property
     def players(self) -> int:
@@ -61,9 +62,10 @@ class GameSetup:
         return setup
 
 
-def start_scene(app, setup: GameSetup, autoplay: bool = False):
-    """The title's scene for `setup` (its scene module's `make_scene(app, setup, autoplay)`)."""
-    return registry.get(setup.slug).module("scene").make_scene(app, setup, autoplay)
+def start_scene(app, setup: GameSetup, autoplay: bool = False, save=None):
+    """The title's scene for `setup` (its scene module's `make_scene(app, setup, autoplay, save)`), resuming
+    `save` (a game.app.saves.Save) if given."""
+    return registry.get(setup.slug).module("scene").make_scene(app, setup, autoplay, save)
 
 
 def setting_key(slug: str) -> str:

@@ -14,14 +14,17 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import replace
 from types import ModuleType
 
 import pygame
 
 from game.ai.levels import APP_THINK_MS
+from game.app import saves
+from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import BOT_NAMES, GameSetup, saved_setup
-from game.core import replay
+from game.core import chance, replay
 from game.core.engine import CHANCE
 from game.services.i18n import pick, t
 from game.titles import registry
@@ -64,7 +67,6 @@ class TableScene(Scene, ABC):
         super().__init__(app)
         self.setup, self.autoplay = setup, autoplay
         self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-        self.rng = random.Random(self.seed)
         self.n = setup.players
         self.state = registry.get(setup.slug).new_state(self.n, setup.options)
         self.names = seat_names(self.n)
@@ -84,18 +86,57 @@ class TableScene(Scene, ABC):
         self.over = False  # the game has ended and finish() has run
         self.first_seat: int | None = 0 if setup.human_starts else None  # the start player, when fixed
 
+    # --- keeping the game -------------------------------------------------------------------------
+    @property
+    def kept(self) -> bool:
+        """Whether this game is saved after every action (every game but the title menu's demo)."""
+        return not self.setup.demo
+
+    def save(self) -> Save:
+        """The game as it stands: its setup (with the seed in use), its actions, and the title's extras."""
+        setup = replace(self.setup, seed=self.seed)
+        return Save(setup, [self.state.action_to_json(a) for a in self.state.history], extra=self.save_extra())
+
+    def save_extra(self) -> dict:
+        """What the title keeps beyond the rules (a series' score...); restored by `restored`."""
+        return {}
+
+    def keep(self) -> None:
+        """Write the save, so a close, a crash or a kill loses nothing."""
+        if self.kept:
+            saves.keep(self.app.storage, self.save())
+
+    def restore(self, save: Save) -> None:
+        """Replay a saved game without animation, telling the log again; then the title syncs its display."""
+        self.state = save.state()  # checks the whole history first: a save that does not play back fails here
+        told = registry.get(self.setup.slug).new_state(self.n, self.setup.options)
+        for action in self.state.history:
+            for event in told.apply(action):
+                text = self.describe(event, 0, self.names)
+                if text:
+                    self.log.add(*text)
+        self.view = self.state.view(0)
+        self.log.add(t("table.resumed"), theme.SKY)
+        self.restored(save.extra)
+
+    def restored(self, extra: dict) -> None:
+        """After a restore: set the title's display from the view (and its extras)."""
+
     @classmethod
-    def from_setup(cls, app, setup: GameSetup | None = None, autoplay: bool = False) -> TableScene:
-        """The scene for `setup`, or for the setup last used for this title."""
-        return cls(app, setup or saved_setup(app, cls.title_slug), autoplay)
+    def from_setup(cls, app, setup: GameSetup | None = None, autoplay: bool = False,
+                   save: Save | None = None) -> TableScene:
+        """The scene for `setup` (or the setup last used for this title), resuming `save` if given."""
+        scene = cls(app, setup or saved_setup(app, cls.title_slug), autoplay)
+        if save is not None:
+            scene.restore(save)
+        return scene
 
     def new_game(self, first_seat: int | None = None) -> None:
         """Another game at this table (a series, from a title's own end panel): a fresh state from the same setup
         and a seed drawn from the last one, `first_seat` to start (None: chance picks); titles reset their own."""
         if self.ticket is not None:
             self.app.bots.cancel(self.ticket)
-        self.seed = self.rng.randrange(2**31)
-        self.rng = random.Random(self.seed)
+        self.seed = chance.generator(self.seed, 0, "next game").randrange(2**31)
         self.state = registry.get(self.setup.slug).new_state(self.n, self.setup.options)
         self.view = self.state.view(0)
         self.timeline = Timeline()
@@ -131,18 +172,19 @@ class TableScene(Scene, ABC):
         """Each step, before the turn loop: let what is on show expire (a title's panels, flyers...)."""
 
     def _chance(self):
-        """The starting seat when it is fixed (the first chance node picks it), else the next chance outcome from
-        our own generator."""
+        """The starting seat when it is fixed (the first chance node picks it), else the outcome the game's seed
+        has here (game.core.chance: a resumed game draws what the uninterrupted one would)."""
         if self.first_seat is not None and not self.state.history and registry.get(self.title_slug).start_chance:
             return self.first_seat
-        return self.state.sample_chance(self.rng)
+        return chance.outcome(self.state, self.seed)
 
     def _bot_turn(self, seat: int) -> None:
         if self.ticket is None:
             level = "normal" if seat == 0 else self.levels[seat]  # the demo plays your seat at Normal
             history = [self.state.action_to_json(a) for a in self.state.history]
+            bot_seed = chance.generator(self.seed, len(history), "bot").randrange(2**31)
             self.ticket = self.app.bots.submit(self.title_slug, self.setup.rules_options(), history, seat, level,
-                                               self.rng.randrange(2**31), think_ms=APP_THINK_MS.get(level))
+                                               bot_seed, think_ms=APP_THINK_MS.get(level))
             self.think_since = self.now
             return
         self.answer = self.answer or self.app.bots.poll(self.ticket)
@@ -153,7 +195,8 @@ class TableScene(Scene, ABC):
             action = self.state.action_from_json(result.action)
         else:  # a bot that failed must not stall the table: log it and play on
             self.log.add(t(self.BOT_ERROR, name=self.names[seat]), theme.BAD)
-            action = self.rng.choice(self.state.legal_actions())
+            action = chance.generator(self.seed, len(self.state.history), "fallback").choice(
+                self.state.legal_actions())
         self.apply(action)
 
     def apply(self, action) -> None:
@@ -162,6 +205,7 @@ class TableScene(Scene, ABC):
         events = self.state.apply(action)
         self.view = self.state.view(0)
         self.buttons.buttons = []
+        self.keep()
         for event in events:
             self.tell(event, before)
 
@@ -210,6 +254,8 @@ class TableScene(Scene, ABC):
 
     def record(self, winners: list[int], rounds: int, details: dict) -> None:
         """Store the finished game once (never a demo): result, replay, and `details` with the line-up added."""
+        if self.kept:
+            saves.drop(self.app.storage, self.setup.slug)
         if self.recorded or self.autoplay:
             return
         self.recorded = True

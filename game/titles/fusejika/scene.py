@@ -45,8 +45,8 @@ PANEL_TIME = 7.0  # seconds the round-end breakdown stays (a click closes it)
 SUDDEN_TIME = 4.5
 
 
-def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
-    return FusejikaScene.from_setup(app, setup, autoplay)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
+    return FusejikaScene.from_setup(app, setup, autoplay, save)
 
 
 class Flyer:

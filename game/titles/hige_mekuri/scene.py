@@ -58,8 +58,8 @@ DEMO_NEXT = 4.0
 GOLD = (236, 186, 60)
 
 
-def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
-    return HigeScene.from_setup(app, setup, autoplay)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
+    return HigeScene.from_setup(app, setup, autoplay, save)
 
 
 def describe(event, seat: int, names: list[str]) -> None:
@@ -103,6 +103,22 @@ class HigeScene(TableScene):
         self.demo_next: float | None = None
         self.hover: str | None = None
         self.end_row.buttons = []
+
+    def save_extra(self) -> dict:
+        """The series so far, kept with the game."""
+        return {"wins": list(self.wins), "games": self.games}
+
+    def restored(self, extra: dict) -> None:
+        """A resumed game: the row, the spotlight and the turn marker as the view has them; the series score."""
+        wins, games = extra.get("wins"), extra.get("games")
+        if isinstance(wins, list) and len(wins) == 2 and all(type(w) is int and w >= 0 for w in wins):
+            self.wins = wins
+        if type(games) is int and games >= sum(self.wins):
+            self.games = games
+        view = self.view
+        self.shown, self.run_shown = len(view.revealed), view.run
+        self.spot = view.revealed[-1] if view.revealed else None
+        self.active = view.current
 
     def say(self, key: str, seat: int, **fields: object) -> str:
         """A line about `seat`: the "you" form of the key for the human, else the named one."""

@@ -42,8 +42,8 @@ SEAT_0 = (120, 650)
 STACK_0 = (490, 520)
 
 
-def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
-    return KitsuneScene.from_setup(app, setup, autoplay)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
+    return KitsuneScene.from_setup(app, setup, autoplay, save)
 
 
 class KitsuneScene(TableScene):

@@ -36,8 +36,8 @@ SEAT_0 = (120, 650)
 STACK_0 = (490, 480)
 
 
-def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False):
-    return ShinobazuScene.from_setup(app, setup, autoplay)
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
+    return ShinobazuScene.from_setup(app, setup, autoplay, save)
 
 
 class ShinobazuScene(TableScene):
