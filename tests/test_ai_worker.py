@@ -176,3 +176,26 @@ def test_the_watchdog_gives_up_after_its_retries():
         assert bot_worker.restarts == worker_module.RETRIES + 1
     finally:
         bot_worker.stop()
+
+
+def test_the_table_tells_the_player_when_the_watchdog_stepped_in(app):
+    """A restart notice from the worker becomes a line in the table's log; the move is still made."""
+    from game.app.setup import GameSetup, start_scene
+
+    class Restarting(InlineWorker):
+        def __init__(self) -> None:
+            super().__init__()
+            self.pending = ["restarted"]
+
+        def take_notices(self) -> list[str]:
+            notices, self.pending = self.pending, []
+            return notices
+
+    app.bots = Restarting()
+    scene = start_scene(app, GameSetup("shinobazu", ["easy"] * 3, seed=4), autoplay=True)
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    for _ in range(400):
+        app.tick(1 / 60)
+    assert any("took too long" in text for text, _ in scene.log.entries)
+    assert len(scene.state.history) > 10

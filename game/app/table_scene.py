@@ -188,6 +188,8 @@ class TableScene(Scene, ABC):
             self.think_since = self.now
             return
         self.answer = self.answer or self.app.bots.poll(self.ticket)
+        for _ in self.app.bots.take_notices():  # the watchdog restarted a worker that did not answer in time
+            self.log.add(t("table.bot_restarted", name=self.names[seat]), theme.WARN)
         if self.answer is None or self.now - self.think_since < self.speed(self.BOT_PAUSE):
             return
         result, self.answer, self.ticket = self.answer, None, None

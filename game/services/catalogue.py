@@ -28,6 +28,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.solo": {"en": "Solo · high score", "ja": "ひとり用・ハイスコア"},
     "menu.players": {"en": "{low}–{high} players", "ja": "{low}〜{high}人"},
     "table.resumed": {"en": "— Game resumed where you left it —", "ja": "— 中断したところから再開 —"},
+    "table.bot_restarted": {"en": "{name} took too long to think; the computer players were restarted.",
+                            "ja": "{name}の思考が長すぎたため、コンピューターを再起動しました。"},
     "table.bot_error": {"en": "{name} could not decide; a random legal move was played.",
                         "ja": "{name}が決められなかったため、ランダムな手を指した。"},
     "menu.players_exact": {"en": "{count} players", "ja": "{count}人"},
