@@ -23,10 +23,10 @@ from game.titles import registry
 
 TITLES = list(registry.TITLES.values())
 HIDDEN = [spec for spec in TITLES if spec.hidden_information]
-GAMES = 20  # random games per setup in the play test
-ILLEGAL_GAMES, ILLEGAL_STATES, ILLEGAL_PER_KIND = 3, 8, 4  # games per setup, states per game, candidates per kind
-RESAMPLE_GAMES, RESAMPLE_POINTS = 3, 6  # games per setup, points per game (and its end)
-FAIR_GAMES, FAIR_STATES, FAIR_WORLDS = 2, 5, 3  # games per setup, states with alternatives, alternatives per state
+GAMES = 40  # random games per setup in the play test
+ILLEGAL_GAMES, ILLEGAL_STATES, ILLEGAL_PER_KIND = 4, 10, 4  # games per setup, states per game, candidates per kind
+RESAMPLE_GAMES, RESAMPLE_POINTS = 4, 6  # games per setup, points per game (and its end)
+FAIR_GAMES, FAIR_STATES, FAIR_WORLDS = 3, 6, 3  # games per setup, states with alternatives, alternatives per state
 FAIR_ITERATIONS = 20  # the search levels' budget in the fairness test
 
 
@@ -214,8 +214,8 @@ def illegal_candidates(state, legal, seen: dict, rng) -> dict[str, list]:
     out = {}
     for kind, actions in kinds.items():
         actions = [a for a in {key(a): a for a in actions}.values() if key(a) not in here]
-        out[kind] = rng.sample(actions, min(len(actions), ILLEGAL_PER_KIND if kind != "field of the wrong type"
-                                            else 3 * ILLEGAL_PER_KIND))
+        count = ILLEGAL_PER_KIND * {"field of the wrong type": 3, "after the end": 5}.get(kind, 1)
+        out[kind] = rng.sample(actions, min(len(actions), count))
     return out
 
 
