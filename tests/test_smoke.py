@@ -7,6 +7,7 @@ import pytest
 
 from game.app.app import STEP
 from game.core.engine import play_out
+from game.titles import registry
 from game.titles.dice_slayer.rules import new_state
 
 KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_RETURN,
@@ -116,3 +117,37 @@ def test_a_game_played_by_keys_reaches_game_over(app):
         app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + rng.randrange(6), mod=0))
         app.tick(STEP)
     assert isinstance(app.stack.top, GameOverScene)
+
+
+def title_scenes(app, slug: str) -> list:
+    """Every screen a title brings, from its declaration alone: its game (played, and as a demo), its rules page,
+    and for a table title its setup screen."""
+    from game.app.rules_scene import RulesScene
+    from game.app.setup import GameSetup, start_scene
+    from game.app.setup_scene import GameSetupScene
+
+    spec = registry.get(slug)
+    players = 1 if spec.solo else min(spec.max_players, 4)
+    setup = GameSetup(slug, ["easy"] * (players - 1), seed=4, options=spec.default_options())
+    scenes = [lambda: start_scene(app, setup), lambda: start_scene(app, setup, autoplay=True),
+              lambda: RulesScene(app, slug)]
+    return scenes if spec.solo else [*scenes, lambda: GameSetupScene(app, slug)]
+
+
+@pytest.mark.parametrize("slug", sorted(registry.TITLES))
+def test_every_title_survives_random_input(app, slug):
+    """The generic scene test over the registry: each title's screens, thousands of random events each."""
+    for k, make_scene in enumerate(title_scenes(app, slug)):
+        rng = random.Random(f"{slug}/{k}")
+        app.running = True
+        app.stack.clear_to(make_scene())
+        app.stack.apply_pending()
+        for i in range(1500):
+            app.handle(random_event(rng))
+            if i % 3 == 0:
+                app.tick(STEP)
+            if not app.stack.scenes or not app.running:
+                app.running = True
+                app.stack.clear_to(make_scene())
+                app.stack.apply_pending()
+        app.tick(STEP)
