@@ -79,7 +79,7 @@ def test_a_win_enters_the_fastest_table_and_a_defeat_the_streak_table(app):
 
 def test_demo_games_are_not_recorded(app):
     seed = seed_where(WIN)
-    over = DiceCombatOverScene(app, duel(seed), seed, Run(), demo=True)
+    over = DiceCombatOverScene(app, duel(seed), seed, Run(), autoplay=True)
     assert over.asking is None
     assert app.storage.game_counts("dice_combat") == {}
     assert app.storage.top_scores("dice_combat", "fastest") == []

@@ -13,12 +13,14 @@ from game.app.setup import saved_setup, start_scene
 from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
-from game.ui.text import blit
+from game.ui.text import blit, fit, render
 from game.ui.tween import pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
 ROW_H = 40
 NUMBERS_FROM, NUMBERS_TO = 470, 1030  # right edges of the numeric columns
+NAME_ROOM = 250  # the widest a name is drawn (from x 160, clear of the first numbers)
+NEW_TAG_ROOM = 84  # what the "new" mark beside the newest entry takes of it
 
 
 def field_value(entry, field: str) -> str:
@@ -138,4 +140,19 @@ class HighScoresScene(Scene):
         for _, field, x, anchor in columns:
             text = str(rank) if field == "rank" else entry.played_at[:10] if field == "played_at" else \
                 field_value(entry, field)
-            blit(surface, text, 22, (x, y), color, rank == 1, anchor)
+            if field == "name":  # a long name is narrowed (then shortened) to keep clear of the numbers
+                room = NAME_ROOM - (NEW_TAG_ROOM if highlighted else 0)
+                text, size = fit(text, 22, room, rank == 1)
+                drawn = blit(surface, text, size, (x, y), color, rank == 1, anchor)
+                if highlighted:
+                    self._draw_new_tag(surface, drawn.right + 12, y)
+            else:
+                blit(surface, text, 22, (x, y), color, rank == 1, anchor)
+
+    def _draw_new_tag(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """The mark beside the entry just made ("NEW"), so it reads as the new one without relying on colour."""
+        label = t("scores.new")
+        width, height = render(label, 16, theme.BG_DEEP, True).get_size()
+        pill = pygame.Rect(x, y - height // 2 - 3, width + 16, height + 6)
+        pygame.draw.rect(surface, theme.GOOD, pill, border_radius=pill.height // 2)
+        blit(surface, label, 16, pill.center, theme.BG_DEEP, True, "center")

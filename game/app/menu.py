@@ -25,6 +25,7 @@ LIST_X, LIST_Y, LIST_W = 60, 170, 560
 LIST_BOTTOM = 576  # the title list scrolls when its cards do not fit above the Settings row
 VISIBLE = (LIST_BOTTOM - LIST_Y + CARD_GAP) // (CARD_H + CARD_GAP)
 OFF_SCREEN = pygame.Rect(-2000, -2000, 1, 1)
+DOUBLE_CLICK = 0.45  # seconds: a second click on the same title within this starts it
 
 
 @lru_cache(maxsize=1)
@@ -42,7 +43,11 @@ def backdrop() -> pygame.Surface:
 
 
 class TitleMenuScene(Scene):
-    """Pick a title; the focused title's details and actions sit on the right."""
+    """Pick a title; the focused title's details and actions sit on the right.
+
+    A click on a title selects it and shows it; Play (or Enter, or a double click on the title) starts it. The
+    pointer only lights what it is over: the selection moves with a click or the keys, so it cannot slip to another
+    title on the way to Play. ↑ on the first title and ↓ on Quit stop there (only Tab goes round)."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -52,7 +57,8 @@ class TitleMenuScene(Scene):
         cards.append(Button(pygame.Rect(LIST_X, bottom, 176, 52), "", self.open_settings))
         cards.append(Button(pygame.Rect(LIST_X + 192, bottom, 176, 52), "", self.open_statistics))
         cards.append(Button(pygame.Rect(LIST_X + 384, bottom, 176, 52), "", self.ask_quit))
-        self.row = ButtonRow(cards, on_move=lambda: app.audio.play("menu_move"))
+        self.row = ButtonRow(cards, on_move=lambda: app.audio.play("menu_move"), wrap=False)
+        self.last_click: tuple[int, float] | None = None  # (title index, time) of the last click on a title
         self.actions = ButtonRow(self._action_buttons(), vertical=False)
         self.time = 0.0
         self.best: dict = {}
@@ -197,8 +203,34 @@ class TitleMenuScene(Scene):
             self.scroll -= event.y
             self._layout(follow_focus=False)
             return
-        if not (self.focused and self.actions.handle(event)):
-            self.row.handle(event)
+        if self.focused and self.actions.handle(event):
+            self._sync_actions()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.row.hover = self.row.index_at(event.pos)  # lit under the pointer; the selection stays
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.row.index_at(event.pos)
+            if index is not None and index < len(self.titles):
+                self.click_title(index)
+            elif index is not None:
+                self.row.press(index)
+        self._sync_actions()
+
+    def click_title(self, index: int) -> None:
+        """One click selects the title and shows it; a second click on it soon after (a double click) plays it."""
+        double = self.last_click is not None and self.last_click[0] == index \
+            and self.time - self.last_click[1] <= DOUBLE_CLICK
+        if double:
+            self.last_click = None
+            self.row.focus = index
+            self._sync_actions()
+            self.play(self.titles[index])
+            return
+        self.last_click = (index, self.time)
+        if self.row.focus != index:
+            self.row.focus = index
+            self.app.audio.play("menu_move")
+        self._layout()
         self._sync_actions()
 
     def update(self, dt: float) -> None:
@@ -211,7 +243,8 @@ class TitleMenuScene(Scene):
         blit(surface, t("app.tagline"), 22, (LIST_X, 112), theme.INK_DIM)
         for index, info in enumerate(self.titles):
             if self.row.buttons[index].rect.y >= 0:
-                self._draw_card(surface, info, self.row.buttons[index], index == self.row.focus)
+                self._draw_card(surface, info, self.row.buttons[index], index == self.row.focus,
+                                index == self.row.hover)
         if self.scroll > 0:
             blit(surface, t("menu.more_above", count=self.scroll), 16, (LIST_X + LIST_W, LIST_Y - 8),
                  theme.INK_DIM, anchor="bottomright")
@@ -229,9 +262,10 @@ class TitleMenuScene(Scene):
             self._draw_details(surface, self.focused)
         blit(surface, t("menu.help"), 18, (theme.WIDTH // 2, theme.HEIGHT - 30), theme.INK_DIM, anchor="center")
 
-    def _draw_card(self, surface: pygame.Surface, info: TitleInfo, button: Button, focused: bool) -> None:
-        edge = theme.ACCENT if focused else theme.PANEL_HI
-        panel(surface, button.rect, theme.PANEL_HI if focused else theme.PANEL, edge)
+    def _draw_card(self, surface: pygame.Surface, info: TitleInfo, button: Button, focused: bool,
+                   hovered: bool = False) -> None:
+        edge = theme.ACCENT if focused else theme.INK_FAINT if hovered else theme.PANEL_HI
+        panel(surface, button.rect, theme.PANEL_HI if focused or hovered else theme.PANEL, edge)
         x, y = button.rect.x + 22, button.rect.y + 6
         name = blit(surface, info.name_en, 28, (x, y), theme.INK, True)
         blit(surface, info.name_ja, 20, (name.right + 14, y + 8), theme.ACCENT if focused else theme.INK_DIM)

@@ -20,13 +20,13 @@ class PauseScene(Scene):
         super().__init__(app)
         self.title_slug = title_slug
         below = app.stack.top  # the game being paused (the pause is pushed over it)
-        quit_key = "pause.quit" if below is not None and below.kept else "pause.quit_demo"
+        self.kept = below is not None and below.kept  # then quitting loses nothing, and the pause says so
         labels = [("pause.resume", self.app.stack.pop), ("pause.rules", self.app.open_rules),
-                  ("pause.settings", self.open_settings), (quit_key, self.app.to_menu)]
-        self.rect = pygame.Rect(0, 0, 420, 380)
+                  ("pause.settings", self.open_settings), ("pause.quit", self.app.to_menu)]
+        self.rect = pygame.Rect(0, 0, 460, 400)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.row = ButtonRow([
-            Button(pygame.Rect(self.rect.x + 60, self.rect.y + 100 + i * 66, 300, 52), "", action,
+            Button(pygame.Rect(self.rect.x + 80, self.rect.y + 100 + i * 66, 300, 52), "", action,
                    primary=i == 0)
             for i, (_, action) in enumerate(labels)
         ], on_move=lambda: app.audio.play("menu_move"))
@@ -51,6 +51,11 @@ class PauseScene(Scene):
         for button, key in zip(self.row.buttons, self.keys, strict=True):
             button.label = t(key)
         self.row.draw(surface)
+        if self.kept:
+            y = self.row.buttons[-1].rect.bottom + 8
+            for line in wrap(t("pause.kept"), 17, self.rect.width - 40):
+                blit(surface, line, 17, (self.rect.centerx, y), theme.INK_DIM, anchor="midtop")
+                y += 22
 
 
 class NoticeScene(Scene):

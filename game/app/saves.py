@@ -64,7 +64,11 @@ def from_json(data: object) -> Save:
         raise SaveError(f"a save of an unknown title {slug!r}")
     spec = registry.get(slug)
     setup = GameSetup.from_json(spec, raw)
-    if raw.get("levels") != setup.levels or raw.get("options", {}) != setup.options or \
+    try:
+        options = spec.check(setup.players, raw.get("options", {}))  # the options in play, defaults filled in
+    except (SetupError, AttributeError, TypeError) as exc:
+        raise SaveError(f"a save's options are not ones this title takes ({exc})") from None
+    if raw.get("levels") != setup.levels or options != setup.options or \
             not isinstance(raw.get("seed"), int) or raw["seed"] != setup.seed:
         raise SaveError("a save's setup is not one this title takes")
     saved_at = data.get("saved_at")

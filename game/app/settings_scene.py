@@ -9,14 +9,17 @@ from game.services.i18n import LANGUAGE_NAMES, LANGUAGES, t
 from game.services.settings import ANIM_SPEEDS
 from game.ui import theme
 from game.ui.text import blit
-from game.ui.widgets import dim, panel
+from game.ui.widgets import Stepper, dim, panel
 
 ROW_H = 70
 SPEEDS = list(ANIM_SPEEDS)
+BAR_X, BAR_W = 250, 200  # the volume bar: from the row's left edge, and its width
+VOLUME_STEP = 0.05  # a click on the bar sets the volume to the nearest step
 
 
 class SettingsScene(Scene):
-    """A list of rows; ←/→ (or clicking the arrows) changes the focused row's value."""
+    """A list of rows; ←/→ changes the focused row's value, a click on ◀ steps it back and ▶ forward, a click on
+    the volume bar sets the volume there (or drag along it)."""
 
     overlay = True
 
@@ -24,12 +27,60 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.rows = ["language", "volume", "muted", "fullscreen", "anim_speed", "back"]
         self.focus = 0
-        self.value_rects: dict[int, pygame.Rect] = {}  # where each value is drawn: click left of centre to step back
+        self.mouse: tuple[int, int] | None = None  # where the pointer is, to light the arrow under it
+        self.sliding = False  # the volume bar is being dragged
         self.area = pygame.Rect(0, 0, 760, 610)
         self.area.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 
     def row_rect(self, index: int) -> pygame.Rect:
         return pygame.Rect(self.area.x + 40, self.area.y + 96 + index * ROW_H, self.area.width - 80, ROW_H - 12)
+
+    def choices(self, row: str) -> tuple[str, ...]:
+        """Every text the row's value may show (its stepper is as wide as the widest)."""
+        if row == "language":
+            return tuple(LANGUAGE_NAMES[language] for language in LANGUAGES)
+        if row == "volume":
+            return ("100%",)
+        if row in ("muted", "fullscreen"):
+            return (t("common.on"), t("common.off"))
+        if row == "anim_speed":
+            return tuple(t(f"settings.speed.{speed}") for speed in SPEEDS)
+        return ()
+
+    def stepper(self, index: int) -> Stepper | None:
+        """The ◀ value ▶ control of a row (None for Back)."""
+        row = self.rows[index]
+        if row == "back":
+            return None
+        rect = self.row_rect(index)
+        return Stepper(rect.right - 12, rect.centery, rect.height, self.choices(row), size=24)
+
+    def can_step(self, row: str, step: int) -> bool:
+        """Whether `step` changes the row: volume and speed stop at their ends; the others go round."""
+        s = self.app.settings
+        if row == "volume":
+            return s.volume > 0.0 if step < 0 else s.volume < 1.0
+        if row == "anim_speed":
+            return 0 <= SPEEDS.index(s.anim_speed) + step < len(SPEEDS)
+        return True
+
+    def volume_bar(self) -> pygame.Rect:
+        """The volume bar as drawn (a thin line in the volume row)."""
+        rect = self.row_rect(self.rows.index("volume"))
+        return pygame.Rect(rect.x + BAR_X, rect.centery - 5, BAR_W, 10)
+
+    def volume_target(self) -> pygame.Rect:
+        """Where a click sets the volume: the bar, with the row's height and a little room at either end."""
+        bar, rect = self.volume_bar(), self.row_rect(self.rows.index("volume"))
+        return pygame.Rect(bar.x - 8, rect.y, bar.width + 16, rect.height)
+
+    def set_volume_at(self, x: int) -> None:
+        """The volume where the bar was clicked: its left end is 0, its right end 1 (to the nearest step)."""
+        bar = self.volume_bar()
+        share = min(1.0, max(0.0, (x - bar.x) / bar.width))
+        volume = round(round(share / VOLUME_STEP) * VOLUME_STEP, 2)
+        if volume != self.app.settings.volume:
+            self.app.change_settings(volume=volume)
 
     def change(self, row: str, step: int) -> None:
         """Step the value of `row` forward or back (toggles ignore the direction)."""
@@ -56,16 +107,43 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.sliding and not event.dict.get("buttons", (1,))[0]:
+                self.sliding = False  # the button came up outside the window
+            if self.sliding:
+                self.set_volume_at(event.pos[0])
+                return
             index = self._row_at(event.pos)
             if index is not None:
                 self.focus = index
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            index = self._row_at(event.pos)
-            if index is not None:
-                self.focus = index
-                value = self.value_rects.get(index)
-                left = value is not None and event.pos[0] < value.centerx
-                self.change(self.rows[index], -1 if event.button == 3 or left else 1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.sliding:
+                self.sliding = False
+                self.app.audio.play("menu_move")  # a sample of the volume just set
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        """◀ steps back, ▶ forward, the volume bar sets the volume where it is clicked; a toggle's value toggles;
+        a click elsewhere on a row only gives it the focus (on Back, it goes back)."""
+        index = self._row_at(pos)
+        if index is None:
+            return
+        self.focus = index
+        row = self.rows[index]
+        if row == "back":
+            self.change(row, 1)
+            return
+        if row == "volume" and self.volume_target().collidepoint(pos):
+            self.set_volume_at(pos[0])
+            self.sliding = True
+            return
+        stepper = self.stepper(index)
+        step = stepper.step_at(pos) if stepper else None
+        if step is None and row in ("muted", "fullscreen") and stepper and stepper.rect.collidepoint(pos):
+            step = 1  # an on/off toggle flips wherever its value is clicked
+        if step is not None and self.can_step(row, step):
+            self.change(row, step)
 
     def _key(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
@@ -115,13 +193,15 @@ class SettingsScene(Scene):
             return
         blit(surface, t(f"settings.{'mute' if row == 'muted' else row}"), 24, (rect.x + 24, rect.centery),
              theme.INK, anchor="midleft")
-        value = self.value_text(row)
-        self.value_rects[index] = blit(surface, f"◀  {value}  ▶", 24, (rect.right - 24, rect.centery),
-                                       theme.ACCENT if focused else theme.INK_DIM, True, "midright")
+        stepper = self.stepper(index)
+        stepper.draw(surface, self.value_text(row), theme.ACCENT if focused else theme.INK_DIM,
+                     self.can_step(row, -1), self.can_step(row, 1), self.mouse)
         if row == "volume":
-            bar = pygame.Rect(rect.x + 250, rect.centery - 5, 200, 10)
+            bar = self.volume_bar()
             pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=5)
             fill = bar.copy()
             fill.width = int(bar.width * self.app.settings.volume)
             pygame.draw.rect(surface, theme.INK_FAINT if self.app.settings.muted else theme.ACCENT, fill,
                              border_radius=5)
+            knob = (fill.right, bar.centery)
+            pygame.draw.circle(surface, theme.INK if focused else theme.INK_DIM, knob, 9)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pygame
 
 from game.app.scene import Scene
@@ -10,14 +12,15 @@ from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
 from game.ui.text import blit
-from game.ui.widgets import panel
+from game.ui.widgets import Stepper, panel
 
 ROW_H = 60
 SEED_DIGITS = 9
 
 
 class GameSetupScene(Scene):
-    """Rows changed with ←/→ (or clicks); Enter on Start begins the game."""
+    """Rows changed with ←/→, or a click on their ◀ (fewer, previous) or ▶ (more, next); Enter on Start begins the
+    game."""
 
     def __init__(self, app, slug: str) -> None:
         super().__init__(app)
@@ -28,6 +31,7 @@ class GameSetupScene(Scene):
         self.seed_text = "" if self.setup.seed is None else str(self.setup.seed)
         self.focus = len(self.rows()) - 2  # Start
         self.area = pygame.Rect(240, 110, 800, 560)
+        self.mouse: tuple[int, int] | None = None  # where the pointer is, to light the arrow under it
 
     def rows(self) -> list[str]:
         return ["opponents", *[f"level{i}" for i in range(len(self.setup.levels))], "starts", *self.options,
@@ -36,6 +40,37 @@ class GameSetupScene(Scene):
     def row_rect(self, index: int) -> pygame.Rect:
         height = min(ROW_H, (self.area.height - 40) // len(self.rows()))
         return pygame.Rect(self.area.x + 40, self.area.y + 24 + index * height, self.area.width - 80, height - 10)
+
+    def fixed(self, row: str) -> bool:
+        """Whether the row shows a value that cannot be stepped (the seed is typed; one opponent count only)."""
+        return row in ("seed", "start", "back") or (
+            row == "opponents" and self.info.min_players == self.info.max_players)
+
+    def choices(self, row: str) -> tuple[str, ...]:
+        """Every text the row's value may show (the stepper is as wide as the widest)."""
+        if row == "opponents":
+            return tuple(str(n) for n in range(self.info.min_players - 1, self.info.max_players))
+        if row.startswith("level"):
+            return tuple(t(f"level.{level}") for level in self.info.levels)
+        if row == "starts":
+            return (t("setup.you_start"), t("setup.random_start"))
+        if row in self.options:
+            return tuple(t(self.info.option_label(row, value)) for value in self.options[row].values)
+        return (self.value_text(row),)
+
+    def stepper(self, index: int, row: str) -> Stepper | None:
+        """The ◀ value ▶ control of a row that can be stepped (None for the others)."""
+        if self.fixed(row):
+            return None
+        rect = self.row_rect(index)
+        return Stepper(rect.right - 12, rect.centery, rect.height, self.choices(row))
+
+    def can_step(self, row: str, step: int) -> bool:
+        """Whether `step` changes the row (the opponent count stops at its ends; the rest go round)."""
+        if row != "opponents":
+            return True
+        count = len(self.setup.levels) + step
+        return self.info.min_players - 1 <= count <= self.info.max_players - 1
 
     # --- changes ----------------------------------------------------------------------------------
     def change(self, row: str, step: int) -> None:
@@ -64,7 +99,8 @@ class GameSetupScene(Scene):
         self.setup.seed = int(self.seed_text) if self.seed_text else None
         self.app.storage.set_setting(setting_key(self.setup.slug), self.setup.to_json())
         self.app.audio.play("menu_select")
-        self.app.stack.replace(start_scene(self.app, self.setup))
+        # the game gets its own copy: a click that lands before the screen is replaced cannot change its table
+        self.app.stack.replace(start_scene(self.app, copy.deepcopy(self.setup)))
 
     def back(self) -> None:
         self.app.audio.play("back")
@@ -79,15 +115,32 @@ class GameSetupScene(Scene):
             digits = "".join(ch for ch in event.text if ch.isdigit())
             self.seed_text = (self.seed_text + digits)[:SEED_DIGITS]
         elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
             index = self._row_at(event.pos, rows)
             if index is not None:
                 self.focus = index
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            index = self._row_at(event.pos, rows)
-            if index is not None:
-                self.focus = index
-                left = event.pos[0] < self.row_rect(index).right - 150
-                self.change(rows[index], -1 if event.button == 3 or (left and rows[index] == "opponents") else 1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos, rows)
+
+    def _click(self, pos: tuple[int, int], rows: list[str]) -> None:
+        """◀ steps back and ▶ forward; a click elsewhere on a row only gives it the focus (a toggle's value
+        toggles, Start and Back act)."""
+        index = self._row_at(pos, rows)
+        if index is None:
+            return
+        self.focus = index
+        row = rows[index]
+        if row in ("start", "back"):
+            self.change(row, 1)
+            return
+        stepper = self.stepper(index, row)
+        if stepper is None:
+            return
+        step = stepper.step_at(pos)
+        if step is None and row == "starts" and stepper.rect.collidepoint(pos):
+            step = 1  # a two-way toggle: its value flips wherever it is clicked
+        if step is not None and self.can_step(row, step):
+            self.change(row, step)
 
     def _key(self, event: pygame.event.Event, rows: list[str]) -> None:
         key = event.key
@@ -156,7 +209,9 @@ class GameSetupScene(Scene):
         panel(surface, rect, theme.PANEL_HI if focused else theme.BG, theme.ACCENT if focused else None)
         blit(surface, self.label_text(row), 23, (rect.x + 24, rect.centery), theme.INK, anchor="midleft")
         value = self.value_text(row)
-        fixed = row == "seed" or (row == "opponents" and self.info.min_players == self.info.max_players)
-        shown = value if fixed else f"◀  {value}  ▶"
-        blit(surface, shown, 23, (rect.right - 24, rect.centery), theme.ACCENT if focused else theme.INK_DIM, True,
-             "midright")
+        color = theme.ACCENT if focused else theme.INK_DIM
+        stepper = self.stepper(index, row)
+        if stepper is None:
+            blit(surface, value, 23, (rect.right - 24, rect.centery), color, True, "midright")
+        else:
+            stepper.draw(surface, value, color, self.can_step(row, -1), self.can_step(row, 1), self.mouse)

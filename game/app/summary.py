@@ -17,7 +17,8 @@ ROWS_H = 390  # the ranking's height on the card, above the buttons
 
 
 class SummaryScene(Scene):
-    """Ranks by the title's order (`lower_wins` for penalty points); shared first places shown as such."""
+    """Ranks by the title's order (`lower_wins` for penalty points); shared first places shown as such. Enter opens
+    Statistics over it (the safe default); ← then Enter, or a click, starts a rematch."""
 
     def __init__(self, app, setup: GameSetup, names: list[str], levels: list[str], scores: list[int],
                  winners: list[int], lower_wins: bool = True) -> None:
@@ -33,6 +34,9 @@ class SummaryScene(Scene):
             Button(pygame.Rect(545, 620, 190, 56), "", self.statistics),
             Button(pygame.Rect(760, 620, 190, 56), "", self.app.to_menu),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
+        # Enter while reading the result must not throw it away: the default is Statistics, which opens over this
+        # screen (Esc comes back); Rematch and Menu, which leave it, take a deliberate move or a click.
+        self.row.focus = 1
 
     def _rank(self, seat: int, order: list[int]) -> int:
         """1 + the number of seats strictly ahead (equal scores share a rank)."""

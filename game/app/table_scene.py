@@ -94,7 +94,8 @@ class TableScene(Scene, ABC):
 
     def save(self) -> Save:
         """The game as it stands: its setup (with the seed in use), its actions, and the title's extras."""
-        setup = replace(self.setup, seed=self.seed)
+        options = registry.get(self.setup.slug).check(self.n, self.setup.options)  # defaults filled in
+        setup = replace(self.setup, seed=self.seed, options=options)
         return Save(setup, [self.state.action_to_json(a) for a in self.state.history], extra=self.save_extra())
 
     def save_extra(self) -> dict:

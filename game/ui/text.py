@@ -28,6 +28,19 @@ def blit(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int], co
 
 
 @lru_cache(maxsize=512)
+def fit(text: str, size: int, width: int, bold: bool = False, smallest: int = 16) -> tuple[str, int]:
+    """`text` and a size at which it fits `width`: smaller down to `smallest`, then shortened with "…"."""
+    while size > smallest and font(size, bold).size(text)[0] > width:
+        size -= 1
+    face = font(size, bold)
+    if face.size(text)[0] <= width:
+        return text, size
+    while text and face.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…", size
+
+
+@lru_cache(maxsize=512)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Break text into lines that fit `width` (spaces for English, any character for Japanese); cached."""
     face = font(size, bold)

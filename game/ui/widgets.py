@@ -9,6 +9,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
+from game.ui.fonts import font
 from game.ui.text import blit
 
 
@@ -36,20 +37,28 @@ class Button:
 class ButtonRow:
     """A group of buttons with one keyboard focus; arrows or Tab move it, Enter presses."""
 
-    def __init__(self, buttons: list[Button], vertical: bool = True, on_move: Callable[[], None] | None = None):
+    def __init__(self, buttons: list[Button], vertical: bool = True, on_move: Callable[[], None] | None = None,
+                 wrap: bool = True):
         self.buttons = buttons
         self.vertical = vertical
         self.focus = 0
         self.hover: int | None = None
         self.on_move = on_move
+        self.wrap = wrap  # whether the arrows wrap around the ends (Tab always does)
 
-    def move(self, step: int) -> None:
+    def move(self, step: int, wrap: bool = True) -> None:
+        """Move the focus to the next enabled button `step` away; without `wrap` it stops at the ends."""
         if not self.buttons:
             return
         start = self.focus
+        index = self.focus
         for _ in self.buttons:
-            self.focus = (self.focus + step) % len(self.buttons)
-            if self.buttons[self.focus].enabled:
+            index += step
+            if not wrap and not 0 <= index < len(self.buttons):
+                break
+            index %= len(self.buttons)
+            if self.buttons[index].enabled:
+                self.focus = index
                 break
         if self.focus != start and self.on_move:
             self.on_move()
@@ -58,11 +67,11 @@ class ButtonRow:
         """React to keys and mouse; True if the event was used."""
         back, forward = (pygame.K_UP, pygame.K_DOWN) if self.vertical else (pygame.K_LEFT, pygame.K_RIGHT)
         if event.type == pygame.KEYDOWN:
-            if event.key in (back,) or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-                self.move(-1)
+            if event.key == pygame.K_TAB:
+                self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 return True
-            if event.key in (forward, pygame.K_TAB):
-                self.move(1)
+            if event.key in (back, forward):
+                self.move(-1 if event.key == back else 1, self.wrap)
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return self.press(self.focus)
@@ -96,6 +105,58 @@ class ButtonRow:
             button.draw(surface, index == self.focus, index == self.hover)
 
 
+ARROW_W = 40  # the width of a stepper's ◀ and ▶ click targets
+
+
+@dataclass
+class Stepper:
+    """A value between ◀ and ▶ at fixed places, ending at `right`: ◀ steps back (fewer, the previous value) and ▶
+    forward (more, the next), each its own click target. `values` are all the texts it may show, so it is as wide
+    as the widest and its arrows stay put while the value changes."""
+
+    right: int
+    centery: int
+    height: int
+    values: tuple[str, ...]
+    size: int = 23
+
+    @property
+    def rect(self) -> pygame.Rect:
+        face = font(self.size, True)
+        inner = max((face.size(text)[0] for text in self.values), default=0) + 16
+        width = inner + 2 * ARROW_W
+        return pygame.Rect(self.right - width, self.centery - self.height // 2, width, self.height)
+
+    @property
+    def back_rect(self) -> pygame.Rect:
+        rect = self.rect
+        return pygame.Rect(rect.x, rect.y, ARROW_W, rect.height)
+
+    @property
+    def forward_rect(self) -> pygame.Rect:
+        rect = self.rect
+        return pygame.Rect(rect.right - ARROW_W, rect.y, ARROW_W, rect.height)
+
+    def step_at(self, pos: tuple[int, int]) -> int | None:
+        """-1 on ◀, +1 on ▶, None elsewhere."""
+        if self.back_rect.collidepoint(pos):
+            return -1
+        if self.forward_rect.collidepoint(pos):
+            return 1
+        return None
+
+    def draw(self, surface: pygame.Surface, value: str, color: tuple, can_back: bool = True,
+             can_forward: bool = True, hover: tuple[int, int] | None = None) -> None:
+        """The value centred between its arrows; an arrow that can go no further is faint, a hovered one lit."""
+        for rect, glyph, able in ((self.back_rect, "◀", can_back), (self.forward_rect, "▶", can_forward)):
+            lit = able and hover is not None and rect.collidepoint(hover)
+            if lit:
+                pygame.draw.rect(surface, theme.BG_DEEP, rect.inflate(-4, -6), border_radius=theme.RADIUS)
+            ink = theme.ACCENT if lit else color if able else theme.INK_FAINT
+            blit(surface, glyph, self.size, rect.center, ink, True, "center")
+        blit(surface, value, self.size, self.rect.center, color, True, "center")
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple = theme.PANEL, edge: tuple | None = None,
           radius: int = theme.RADIUS) -> None:
     """A rounded panel with an optional outline."""
@@ -117,7 +178,7 @@ def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
 
 
 class TextField:
-    """A one-line text entry (a player's name): typing, Backspace, Enter to finish."""
+    """A one-line text entry (a player's name): typing, Backspace, Enter to finish (Esc is left to the scene)."""
 
     def __init__(self, text: str = "", limit: int = 16) -> None:
         self.text = text[:limit]
@@ -137,8 +198,6 @@ class TextField:
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.text = self.text[:-1]
-            elif event.key == pygame.K_ESCAPE:
-                self.text = ""
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return True
         return False

@@ -1,17 +1,22 @@
 """Dice Combat's duel scene: the oni and its big plate, the prize on the small plate, hearts, the tray.
 
-The scene rolls the dice with its own seeded generator, shows the exact odds of each choice (and, on H,
+The scene draws the dice from its game's seed (game.core.chance), shows the exact odds of each choice (and, on H,
 the perfect-play win chance), and plays the engine's events as timed beats. Games chain into a run:
-a win offers the next game, and the run's streak goes on the high-score table when it ends.
+a win offers the next game, and the run's streak goes on the high-score table when it ends. The game is kept
+(game.app.saves) after every roll and choice, with the run so far in the save's extras, unless it is the title
+menu's demo; a scene made from a save shows the position at once, laid out from the state.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import lru_cache
 
 import pygame
 
+from game.app import saves
+from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import GameSetup
 from game.core import chance
@@ -20,7 +25,9 @@ from game.titles.dice_combat import bots, monster, odds
 from game.titles.dice_combat.rules import (
     ATTACK,
     DEFEND,
+    DICE,
     MAX_DAMAGE,
+    WIN,
     Chosen,
     Damaged,
     DiceCombatState,
@@ -33,10 +40,11 @@ from game.titles.dice_combat.rules import (
     RoundStarted,
     Won,
     completing_values,
+    find_pattern,
     near_pairs,
     new_state,
 )
-from game.titles.dice_combat.scores import Run
+from game.titles.dice_combat.scores import Run, run_from_json, run_to_json
 from game.ui import theme
 from game.ui.anim import Effects, Sprite, Timeline
 from game.ui.dice import die_surface, glow
@@ -54,19 +62,41 @@ TRAY = pygame.Rect(60, 598, 790, 100)
 SIDE = pygame.Rect(900, 80, 340, 250)
 
 
-def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, run: Run | None = None
-               ) -> DiceCombatScene:
-    return DiceCombatScene(app, setup.seed if setup else None, autoplay, run)
+TITLE = "dice_combat"
+
+
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save: Save | None = None,
+               run: Run | None = None) -> Scene:
+    """A new game of the run `run` (None: a new run) for `setup` (None: a fresh one), or the game `save` left with
+    its run: its position, or, when it ended with something still to settle (a name for a table, or the run going
+    on), its end screen again."""
+    if save is None:
+        return DiceCombatScene(app, autoplay=autoplay, run=run, setup=setup)
+    setup = setup or save.setup
+    state = save.state()  # a save that does not play back fails here (saves.load has already checked it)
+    run = run_from_json(save.extra.get("run")) or Run()  # a damaged run in the extras: a fresh one, never a crash
+    if state.is_terminal() and save.extra.get("pending") is True:
+        from game.titles.dice_combat.game_over import DiceCombatOverScene
+
+        # as it was left: a name still to give is the player's even under --resume --autoplay
+        return DiceCombatOverScene(app, state, setup.seed, run, save.extra.get("autoplay") is True, setup=setup,
+                                   resumed=save.extra)
+    scene = DiceCombatScene(app, autoplay=autoplay, run=run, setup=setup)
+    scene.restore(state)
+    return scene
 
 
 class DiceCombatScene(Scene):
     """One duel: Attack (A) or Defend (D) each round until a pattern or the third hit."""
 
-    title_slug = "dice_combat"
+    title_slug = TITLE
 
-    def __init__(self, app, seed: int | None = None, autoplay: bool = False, run: Run | None = None) -> None:
+    def __init__(self, app, seed: int | None = None, autoplay: bool = False, run: Run | None = None,
+                 setup: GameSetup | None = None) -> None:
         super().__init__(app)
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        setup = setup if setup is not None else GameSetup(TITLE, [], seed=seed)
+        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        self.setup = replace(setup, seed=self.seed)  # each game of a run has its own seed; the save keeps it
         self.bot_rng = random.Random(self.seed ^ 0x5EED)
         self.autoplay = autoplay
         self.run = run or Run()
@@ -89,6 +119,39 @@ class DiceCombatScene(Scene):
             Button(pygame.Rect(900, 400, 340, 96), "", lambda: self.choose(ATTACK), primary=True),
             Button(pygame.Rect(900, 508, 340, 96), "", lambda: self.choose(DEFEND)),
         ], on_move=lambda: app.audio.play("menu_move"))
+
+    # --- keeping the game -------------------------------------------------------------------------
+    @property
+    def kept(self) -> bool:
+        """Whether this game is saved after every action (every game but the title menu's demo)."""
+        return not self.setup.demo
+
+    def save(self) -> Save:
+        """This game (setup, seed, actions) and the run's earlier games."""
+        actions = [self.state.action_to_json(a) for a in self.state.history]
+        return Save(self.setup, actions, extra={"run": run_to_json(self.run)})
+
+    def keep(self) -> None:
+        """Write the save, so a close, a crash or a kill loses nothing."""
+        if self.kept:
+            saves.keep(self.app.storage, self.save())
+
+    def restore(self, state: DiceCombatState) -> None:
+        """Take a saved game's state and show it as the animations would have left it: the plates (or, after a roll,
+        the player's dice and the clash), the collected dice sorted in the tray, the hearts."""
+        self.state = state
+        resolved = state.choice is not None and len(state.roll) == DICE[state.choice]
+        self.small = placed(state.small, small_rest()) if state.small is not None and not resolved else None
+        self.big = [placed(face, big_rest(index)) for index, face in enumerate(state.big)]
+        self.rolled = [placed(face, rolled_rest(index, state.choice)) for index, face in enumerate(state.roll)]
+        self.tray = [placed(face, tray_rest(index)) for index, face in enumerate(sorted(state.collection))]
+        self.shown_damage = state.damage
+        self.clash = None
+        if resolved:
+            total = sum(state.roll)
+            self.clash = self._clash_line(total, state.target, total >= state.target)
+        pattern = find_pattern(state.collection) if state.result == WIN else None
+        self.pattern = pattern or ()
 
     # --- timing -----------------------------------------------------------------------------------
     def speed(self, seconds: float) -> float:
@@ -132,13 +195,16 @@ class DiceCombatScene(Scene):
         events: list = []
         while self.state.is_chance_node() and roll_step(self.state.next_role()) == step:
             events += self.state.apply(chance.outcome(self.state, self.seed))
+        self.keep()
         self._animate(events)
 
     def choose(self, action: str) -> None:
         if not self.deciding:
             return
         self.app.audio.play("menu_select")
-        self._animate(self.state.apply(action))
+        events = self.state.apply(action)
+        self.keep()
+        self._animate(events)
 
     def _animate(self, events: list) -> None:
         for event in events:
@@ -167,16 +233,14 @@ class DiceCombatScene(Scene):
     def _drop_small(self, face: int) -> None:
         self.app.audio.play("pick")
         sprite = Sprite(face, (SMALL_PLATE.centerx - DIE / 2, SMALL_PLATE.y - 160), spin=360)
-        sprite.move((SMALL_PLATE.centerx - DIE / 2, SMALL_PLATE.centery - DIE / 2 + 8), self.now,
-                    self.speed(0.35), ease_out_bounce)
+        sprite.move(small_rest(), self.now, self.speed(0.35), ease_out_bounce)
         self.small = sprite
 
     def _drop_big(self, face: int) -> None:
         self.app.audio.play("hit")
-        index = len(self.big)
-        x = BIG_PLATE.centerx - DIE - 10 + index * (DIE + 20)
-        sprite = Sprite(face, (x, BIG_PLATE.y - 200), spin=-300)
-        sprite.move((x, BIG_PLATE.centery - DIE / 2 + 6), self.now, self.speed(0.3), ease_out_bounce)
+        rest = big_rest(len(self.big))
+        sprite = Sprite(face, (rest[0], BIG_PLATE.y - 200), spin=-300)
+        sprite.move(rest, self.now, self.speed(0.3), ease_out_bounce)
         self.big.append(sprite)
         self.shake_until = self.now + 0.12
 
@@ -184,10 +248,9 @@ class DiceCombatScene(Scene):
         if not self.rolled:
             self.app.audio.play("roll")
         index = len(self.rolled)
-        count = 3 if self.state.choice == DEFEND else 2
-        x = CLASH.centerx - count * (DIE + 16) / 2 + index * (DIE + 16)
-        sprite = Sprite(face, (x + 120, CLASH.bottom + 80), spin=540 + 90 * index)
-        sprite.move((x, CLASH.centery - DIE / 2 + 10), self.now, self.speed(0.45), ease_out_back)
+        rest = rolled_rest(index, self.state.choice)
+        sprite = Sprite(face, (rest[0] + 120, CLASH.bottom + 80), spin=540 + 90 * index)
+        sprite.move(rest, self.now, self.speed(0.45), ease_out_back)
         self.rolled.append(sprite)
 
     def _on_plates(self, event: PlatesRolled) -> None:
@@ -198,14 +261,16 @@ class DiceCombatScene(Scene):
 
     def _on_resolved(self, event: Resolved) -> None:
         def show() -> None:
-            verdict = t("dc.success") if event.success else t("dc.failure")
-            color = theme.GOOD if event.success else theme.BAD
-            self.clash = (t("dc.clash", total=event.total, target=event.target, verdict=verdict), color)
+            self.clash = self._clash_line(event.total, event.target, event.success)
             if event.success and event.action == DEFEND:
                 self.shield_until = self.now + self.speed(0.8)
                 self.app.audio.play("set")
         self.queue(0.35)  # let the dice land first
         self.queue(0.75, show)
+
+    def _clash_line(self, total: int, target: int, success: bool) -> tuple[str, tuple[int, int, int]]:
+        verdict = t("dc.success") if success else t("dc.failure")
+        return t("dc.clash", total=total, target=target, verdict=verdict), theme.GOOD if success else theme.BAD
 
     def _on_prize_won(self, event: PrizeWon) -> None:
         def fly() -> None:
@@ -255,13 +320,14 @@ class DiceCombatScene(Scene):
         from game.titles.dice_combat.game_over import DiceCombatOverScene
 
         self.timeline.queue(10.0)  # hold until the scene is replaced
-        self.app.stack.replace(DiceCombatOverScene(self.app, self.state, self.seed, self.run, self.autoplay))
+        self.app.stack.replace(DiceCombatOverScene(self.app, self.state, self.seed, self.run, self.autoplay,
+                                                   setup=self.setup))
 
     def _layout_tray(self, duration: float) -> None:
         """Collected dice sorted by value, so pairs and runs are easy to see."""
         self.tray.sort(key=lambda s: s.value)
         for index, sprite in enumerate(self.tray):
-            target = (TRAY.x + 24 + index * (SMALL_DIE + 14), TRAY.y + 34)
+            target = tray_rest(index)
             if sprite.target != target:
                 sprite.move(target, self.now, duration)
 
@@ -390,6 +456,32 @@ class DiceCombatScene(Scene):
                 blit(surface, t("dc.win_chance", p=f"{100 * wins[action]:.1f}"), 20,
                      (button.rect.right - 16, button.rect.y + 56), theme.GOOD if ink == theme.INK else ink, True,
                      "topright")
+
+
+def placed(face: int, pos: tuple[float, float]) -> Sprite:
+    """A die at rest at `pos` (where a finished move leaves it)."""
+    return Sprite(face, pos, start=pos, target=pos)
+
+
+def small_rest() -> tuple[float, float]:
+    """Where the prize die rests on the small plate."""
+    return (SMALL_PLATE.centerx - DIE / 2, SMALL_PLATE.centery - DIE / 2 + 8)
+
+
+def big_rest(index: int) -> tuple[float, float]:
+    """Where the index-th die of the big plate rests."""
+    return (BIG_PLATE.centerx - DIE - 10 + index * (DIE + 20), BIG_PLATE.centery - DIE / 2 + 6)
+
+
+def rolled_rest(index: int, choice: str | None) -> tuple[float, float]:
+    """Where the index-th die of the player's roll (two to attack, three to defend) lands in the clash."""
+    count = 3 if choice == DEFEND else 2
+    return (CLASH.centerx - count * (DIE + 16) / 2 + index * (DIE + 16), CLASH.centery - DIE / 2 + 10)
+
+
+def tray_rest(index: int) -> tuple[float, float]:
+    """Where the index-th collected die (sorted by value) sits in the tray."""
+    return (TRAY.x + 24 + index * (SMALL_DIE + 14), TRAY.y + 34)
 
 
 def roll_step(role: str | None) -> str:

@@ -21,6 +21,27 @@ class Run:
     replays: list[str] = field(default_factory=list)
 
 
+def run_to_json(run: Run) -> dict:
+    """The run as a save keeps it (game.app.saves' extras)."""
+    return {"wins": run.wins, "rounds": run.rounds, "damage": run.damage, "replays": list(run.replays)}
+
+
+def run_from_json(data: object) -> Run | None:
+    """The run a save kept, if it is one: numbers that its games' replays play back to (every one a win, each from
+    its seed); None for anything else (a damaged or edited save starts a fresh run)."""
+    if not isinstance(data, dict):
+        return None
+    numbers = [data.get(key) for key in ("wins", "rounds", "damage")]
+    replays = data.get("replays")
+    if not all(type(n) is int and n >= 0 for n in numbers) or not isinstance(replays, list) \
+            or not all(isinstance(text, str) for text in replays):
+        return None
+    run = verify_run(replays)
+    if run is None or run.wins != len(replays) or [run.wins, run.rounds, run.damage] != numbers:
+        return None
+    return run
+
+
 def replay_text(state: DiceCombatState, seed: int) -> str:
     return replay.dumps(replay.record(state, seed=seed, result=state.statistics()))
 

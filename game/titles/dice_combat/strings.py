@@ -30,6 +30,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.record_value": {"en": "{wins} W · {losses} L", "ja": "{wins}勝 {losses}敗"},
     "dc.new_fastest": {"en": "A fastest win for the table!", "ja": "最短勝利の記録！"},
     "dc.new_streak": {"en": "A win streak for the table!", "ja": "連勝の記録！"},
+    "dc.not_saved": {"en": "The result could not be verified and was not saved.",
+                     "ja": "結果を検証できず保存しませんでした。"},
     "dc.next_game": {"en": "Next duel", "ja": "次の対戦"},
     "dc.end_run": {"en": "End the run", "ja": "ここで終える"},
     "dc.new_run": {"en": "New run", "ja": "新しく始める"},

@@ -1,16 +1,21 @@
 """Dice Slayer's play scene: the plate grouped by value, the 3-slot stock, score, danger meter.
 
-The scene samples the dice with its own seeded generator (the engine owns none), turns the engine's
-events into a queue of timed animation beats, and blocks picks until the queue has played out.
+The scene draws the dice from its game's seed (game.core.chance: the engine owns no generator), turns the engine's
+events into a queue of timed animation beats, and blocks picks until the queue has played out. The game is kept
+(game.app.saves) after every roll and pick, unless it is the title menu's demo; a scene made from a save shows the
+position at once, laid out from the state as the animations would have left it.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import lru_cache
 
 import pygame
 
+from game.app import saves
+from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import GameSetup
 from game.core import chance
@@ -45,18 +50,36 @@ STOCK_X = STOCK_CARD.x + 38
 SLOT_GAP = 104
 
 
-def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False) -> DiceSlayerScene:
-    return DiceSlayerScene(app, setup.seed if setup else None, autoplay)
+TITLE = "dice_slayer"
+
+
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save: Save | None = None) -> Scene:
+    """A new game for `setup` (None: a fresh one), or the game `save` left: its position, or, when it ended with a
+    high-score name still to give, its game-over screen asking for the name."""
+    if save is None:
+        return DiceSlayerScene(app, autoplay=autoplay, setup=setup)
+    setup = setup or save.setup
+    state = save.state()  # a save that does not play back fails here (saves.load has already checked it)
+    if state.is_terminal() and save.extra.get("pending") is True:
+        from game.titles.dice_slayer.game_over import GameOverScene
+
+        # the name belongs to the player, so the entry is asked even under --resume --autoplay
+        return GameOverScene(app, state, setup.seed, False, setup=setup, recorded=save.extra.get("recorded") is True)
+    scene = DiceSlayerScene(app, autoplay=autoplay, setup=setup)
+    scene.restore(state)
+    return scene
 
 
 class DiceSlayerScene(Scene):
     """Play one game; the bot can play instead (demo) or whisper a hint (H)."""
 
-    title_slug = "dice_slayer"
+    title_slug = TITLE
 
-    def __init__(self, app, seed: int | None = None, autoplay: bool = False) -> None:
+    def __init__(self, app, seed: int | None = None, autoplay: bool = False, setup: GameSetup | None = None) -> None:
         super().__init__(app)
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        setup = setup if setup is not None else GameSetup(TITLE, [], seed=seed)
+        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        self.setup = replace(setup, seed=self.seed)  # the seed in use goes into the save
         self.bot_rng = random.Random(self.seed ^ 0x5EED)
         self.autoplay = autoplay
         self.state: DiceSlayerState = new_state()
@@ -83,8 +106,44 @@ class DiceSlayerScene(Scene):
         self.best = self._best_score()
 
     def _best_score(self) -> int:
-        top = self.app.storage.top_scores("dice_slayer", limit=1)
+        top = self.app.storage.top_scores(TITLE, limit=1)
         return top[0].score if top else 0
+
+    # --- keeping the game -------------------------------------------------------------------------
+    @property
+    def kept(self) -> bool:
+        """Whether this game is saved after every action (every game but the title menu's demo)."""
+        return not self.setup.demo
+
+    def save(self) -> Save:
+        return Save(self.setup, [self.state.action_to_json(a) for a in self.state.history])
+
+    def keep(self) -> None:
+        """Write the save, so a close, a crash or a kill loses nothing."""
+        if self.kept:
+            saves.keep(self.app.storage, self.save())
+
+    def restore(self, state: DiceSlayerState) -> None:
+        """Take a saved game's state and lay its dice out as the animations would have left them: the plate grouped
+        by value, the stock in its slots, the score told in full, the last pick's result on the preview card."""
+        self.state = state
+        self.plate, self.stock, self.leaving = [], [], []
+        counts: dict[int, int] = {}
+        for face in state.plate:
+            index = counts.get(face, 0)
+            counts[face] = index + 1
+            self.plate.append(placed(face, self.layout_target(face, index)))
+        self.stock = [placed(face, self.slot_pos(index)) for index, face in enumerate(state.stock)]
+        self.shown_score = self.score_target = state.score
+        self.last_result = None
+        told, last_pick = new_state(), []
+        for action in state.history:
+            picking = not told.is_chance_node()
+            events = told.apply(action)
+            if picking:
+                last_pick = events
+        if last_pick:
+            self.last_result = self._summary(last_pick)
 
     # --- timing -----------------------------------------------------------------------------------
     def speed(self, seconds: float) -> float:
@@ -138,6 +197,7 @@ class DiceSlayerScene(Scene):
                     self._drop_die(event.face, index)
                     index += 1
         self._previews, self._hint = {}, None
+        self.keep()
         self.relayout(self.speed(0.5), skip=self.plate[-index:])
         self.queue(0.55 + 0.12 * index)
 
@@ -157,6 +217,7 @@ class DiceSlayerScene(Scene):
             self.shake_until = self.now + 0.2
             return
         events = self.state.apply(value)
+        self.keep()
         if sprite is None or sprite.value != value or sprite not in self.plate:
             sprite = next(s for s in self.plate if s.value == value)
         self.cursor = None
@@ -247,7 +308,7 @@ class DiceSlayerScene(Scene):
         from game.titles.dice_slayer.game_over import GameOverScene
 
         self.timeline.queue(10.0)  # hold until the scene is replaced
-        self.app.stack.replace(GameOverScene(self.app, self.state, self.seed, self.autoplay))
+        self.app.stack.replace(GameOverScene(self.app, self.state, self.seed, self.autoplay, setup=self.setup))
 
     def say(self, text: str, color: tuple[int, int, int] = theme.INK) -> None:
         self.message = (text, self.now)
@@ -504,6 +565,11 @@ class DiceSlayerScene(Scene):
         self.effects.draw(surface, self.now, PLATE.center)
         if self.message and self.now - self.message[1] < 2.0:
             blit(surface, self.message[0], 22, (PLATE.centerx, PLATE.y + 20), self._message_color, True, "midtop")
+
+
+def placed(face: int, pos: tuple[float, float]) -> Sprite:
+    """A die at rest at `pos` (where a finished move leaves it)."""
+    return Sprite(face, pos, start=pos, target=pos)
 
 
 @lru_cache(maxsize=1)

@@ -1,10 +1,11 @@
-"""Dice Slayer's screenshots: a game in progress, a pick previewed with the hint, pause, rules, the game over and
-the high-score table."""
+"""Dice Slayer's screenshots: a game in progress (and the same game resumed from its save), a pick previewed with the
+hint, pause, rules, the game over and the high-score table."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.app import saves
 from game.app.setup import GameSetup, start_scene
 
 
@@ -26,6 +27,10 @@ def take(shooter) -> None:
     shooter.show(scene, 60)
     play_until(shooter, scene, 7)
     shooter.shot("dice_slayer")
+    save = saves.load(app.storage, "dice_slayer")
+    shooter.show(start_scene(app, save.setup, save=save))
+    shooter.shot("dice_slayer_resumed")  # the same position, rebuilt from the save as after a restart
+    shooter.show(scene)
     clearing = [s for s in scene.plate if scene.preview(s.value)["removed"]]
     sprite = (clearing or scene.plate)[0]
     pos = (int(sprite.pos[0] + DIE / 2), int(sprite.pos[1] + DIE / 2))

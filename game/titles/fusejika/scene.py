@@ -77,6 +77,7 @@ class FusejikaScene(TableScene):
         self.dragging = False
         self.mouse = (0, 0)
         self.hints: list[str] = []  # what each button will do
+        self.offered: list = []  # the action of each button
         self.armed: KickTo | None = None  # a kick that gives a rival the sixth rank, waiting for a second click
 
     def gives_sixth(self, seat: int) -> bool:
@@ -228,6 +229,20 @@ class FusejikaScene(TableScene):
             labels.append((text, action, what))
         return labels
 
+    def default_choice(self, actions: list) -> int:
+        """The button Enter presses at first: after a 10 (or an A copying it), losing the card just played."""
+        v = self.view
+        if v.phase == rules.LOST and v.source is not None and Lose(v.source) in actions:
+            return actions.index(Lose(v.source))
+        return 0
+
+    def focused_action(self):
+        """The action of the button with the keyboard focus (lit on the table too), or None."""
+        if not self.human_turn() or not self.buttons.buttons:
+            return None
+        index = self.buttons.focus
+        return self.offered[index] if 0 <= index < len(self.offered) else None
+
     def _refresh_buttons(self) -> None:
         options = self.options()[:5]
         if len(self.buttons.buttons) == len(options) and all(
@@ -235,11 +250,13 @@ class FusejikaScene(TableScene):
             return
         top = ACTIONS.y + 84
         self.hints = [what for _, _, what in options]
+        self.offered = [action for _, action, _ in options]
+        default = self.default_choice(self.offered)
         self.buttons.buttons = [
             Button(pygame.Rect(ACTIONS.x + 10, top + i * 34, ACTIONS.width - 20, 30), label,
-                   lambda a=action: self.choose(a), size=15, primary=i == 0)
+                   lambda a=action: self.choose(a), size=15, primary=i == default)
             for i, (label, action, _) in enumerate(options)]
-        self.buttons.focus = 0
+        self.buttons.focus = default
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -453,6 +470,9 @@ class FusejikaScene(TableScene):
             if style == "lit":
                 shade = tuple(int(c * (0.55 + 0.45 * pulse(self.now, 1.0))) for c in theme.ACCENT)
                 pygame.draw.rect(surface, shade, rect.inflate(6, 6), 3, border_radius=8)
+            focused = self.focused_action()
+            if seat == 0 and type(focused) in (Lose, Kick) and focused.card == card:  # the keyboard focus
+                pygame.draw.rect(surface, theme.INK, rect.inflate(12, 12), 3, border_radius=10)
             if self.view.kick_card == card and self.view.phase == rules.KICK_TO:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=8)
 
@@ -464,6 +484,8 @@ class FusejikaScene(TableScene):
         if KickTo(seat) in v.legal:
             shade = tuple(int(c * (0.5 + 0.5 * pulse(self.now, 0.9))) for c in theme.ACCENT)
             pygame.draw.rect(surface, shade, rect, 4, border_radius=14)
+            if self.focused_action() == KickTo(seat):  # the keyboard focus
+                pygame.draw.rect(surface, theme.INK, rect.inflate(10, 10), 3, border_radius=16)
             if self.gives_sixth(seat):
                 warning = "fj.sixth_confirm" if self.armed == KickTo(seat) else "fj.sixth"
                 blit(surface, t(warning, name=self.names[seat]), 15, (rect.centerx, rect.bottom + 2), theme.BAD,
@@ -486,12 +508,16 @@ class FusejikaScene(TableScene):
     def _draw_hand(self, surface: pygame.Surface) -> None:
         v = self.view
         playing = self.human_turn() and v.phase == rules.PLAY
+        focused = self.focused_action()
         for card in v.hand:
             rect = self.hand_rect(card)
             dead = rules.dead(v.rows[0], card)
             style = "dead" if dead else "lit" if playing else "normal"
-            if playing and not dead and rect.collidepoint(self.mouse):
+            keyed = type(focused) is Play and focused.card == card  # the keyboard focus: raised and outlined
+            if playing and not dead and (keyed or rect.collidepoint(self.mouse)):
                 rect = rect.move(0, -14)
+            if keyed:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
             surface.blit(card_face(card.rank, card.suit, HAND_W, style), rect)
             if dead:
                 blit(surface, t("fj.dead"), 13, (rect.centerx, rect.bottom + 1), theme.BAD, True, "midtop")

@@ -21,6 +21,7 @@ from game.titles.kitsune_gaeshi.log import describe, face_name
 from game.titles.kitsune_gaeshi.rules import (
     CARDS,
     DECLARE_FOX,
+    DECLARED_FACE,
     DRAW,
     EARLY_FINISH,
     FLIP,
@@ -138,16 +139,23 @@ class KitsuneScene(TableScene):
             out.append((label, action))
         return out
 
+    def default_choice(self, actions: list) -> int:
+        """The button Enter presses at first: the honest declaration of the card drawn, else the first."""
+        drawn = self.view.drawn
+        honest = [i for i, action in enumerate(actions) if drawn is not None and DECLARED_FACE.get(action) == drawn]
+        return honest[0] if honest else 0
+
     def _refresh_buttons(self) -> None:
         options = self.options()
         if len(self.buttons.buttons) == len(options) and all(
                 b.label == label for b, (label, _) in zip(self.buttons.buttons, options, strict=True)):
             return
+        default = self.default_choice([action for _, action in options])
         self.buttons.buttons = [
             Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 78 + i * 42, ACTIONS.width - 28, 36), label,
-                   lambda a=action: self.choose(a), size=16, primary=i == 0)
+                   lambda a=action: self.choose(a), size=16, primary=i == default)
             for i, (label, action) in enumerate(options)]
-        self.buttons.focus = 0
+        self.buttons.focus = default
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

@@ -49,7 +49,9 @@ class ShinobazuScene(TableScene):
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)
-        self.selected: Card | None = None
+        self.selected: Card | None = None  # the lit card: the first playable one until the player picks
+        self.picked = False  # whether the player chose `selected` (else it is the keyboard focus from the start)
+        self.offered: list = []  # the actions of the buttons on show
         self.tooltip: tuple[str, tuple[int, int]] | None = None
         self.panel_event = None  # the Showdown or Duel on show
         self.panel_until = 0.0
@@ -134,10 +136,15 @@ class ShinobazuScene(TableScene):
         return str(action)
 
     def _refresh_buttons(self) -> None:
+        playable = rules.playable_cards(self.view) if self.view.phase == "play" else ()
+        if playable and self.selected not in playable:  # a visible focus from the start: the first lit card
+            self.selected, self.picked = playable[0], False
         options = self.options()
-        if len(self.buttons.buttons) == len(options) and all(
+        actions = [action for _, action in options]  # the labels name no card: another card, other actions
+        if self.offered == actions and len(self.buttons.buttons) == len(options) and all(
                 b.label == label for b, (label, _) in zip(self.buttons.buttons, options, strict=True)):
             return
+        self.offered = actions
         self.buttons.buttons = [
             Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 66 + i * 38, ACTIONS.width - 28, 34), label,
                    lambda a=action: self.choose(a), size=17, primary=i == 0)
@@ -146,7 +153,7 @@ class ShinobazuScene(TableScene):
 
     def select(self, card: Card) -> None:
         if card in rules.playable_cards(self.view):
-            self.selected = card
+            self.selected, self.picked = card, True
             self.app.audio.play("menu_move")
             self._refresh_buttons()
         else:
@@ -358,7 +365,7 @@ class ShinobazuScene(TableScene):
                 return t("sb.dealing"), theme.INK_DIM
             return t("sb.waiting", name=self.names[mover]), theme.INK_DIM
         if v.phase == "play":
-            key = "sb.pick_card" if self.selected is None else "sb.pick_where"
+            key = "sb.pick_card" if self.selected is None or not self.picked else "sb.pick_where"
             return t(key), theme.ACCENT
         if v.phase == "stance":
             giver = self.names[v.placed_by[0]] if v.placed_by[0] is not None else ""

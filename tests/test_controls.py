@@ -1,0 +1,297 @@
+"""Controls that do what they show (issue 22, item 3): ◀ and ▶ as their own click targets, a volume bar set where
+it is clicked, a title menu where one click selects and a double click starts, a visible keyboard focus from the
+start of every table decision, and defaults that are the safe, honest choice."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.app.app import STEP
+from game.app.setup import GameSetup
+from game.titles import registry
+
+
+def click(target, pos: tuple[int, int], button: int = 1) -> None:
+    target.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    target.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def key(target, k: int) -> None:
+    target.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+# --- the setup screen ---------------------------------------------------------------------------------------------
+@pytest.fixture
+def setup_screen(app):
+    from game.app.setup_scene import GameSetupScene
+
+    scene = GameSetupScene(app, "shinobazu")
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    app.tick(STEP)  # drawn once, as a player sees it
+    return scene
+
+
+def test_the_opponent_arrows_lower_and_raise_the_count(setup_screen):
+    scene = setup_screen
+    scene.setup.levels = ["normal"] * 3
+    index = scene.rows().index("opponents")
+    stepper = scene.stepper(index, "opponents")
+    click(scene, stepper.back_rect.center)
+    assert len(scene.setup.levels) == 2
+    click(scene, stepper.back_rect.center)  # at the fewest: nothing changes
+    assert len(scene.setup.levels) == 2
+    click(scene, stepper.forward_rect.center)
+    click(scene, stepper.forward_rect.center)
+    assert len(scene.setup.levels) == 4
+    click(scene, scene.row_rect(index).midleft)  # the label only gives the row the focus
+    assert len(scene.setup.levels) == 4 and scene.focus == index
+
+
+def test_the_level_arrows_move_back_and_forward(setup_screen):
+    scene = setup_screen
+    levels = list(registry.get("shinobazu").levels)
+    middle = levels[len(levels) // 2]
+    scene.setup.levels[0] = middle
+    index = scene.rows().index("level0")
+    stepper = scene.stepper(index, "level0")
+    click(scene, stepper.back_rect.center)
+    assert scene.setup.levels[0] == levels[levels.index(middle) - 1]
+    click(scene, stepper.forward_rect.center)
+    click(scene, stepper.forward_rect.center)
+    assert scene.setup.levels[0] == levels[(levels.index(middle) + 1) % len(levels)]
+
+
+def test_the_setup_keys_are_unchanged(setup_screen):
+    scene = setup_screen
+    scene.setup.levels = ["normal"] * 3
+    scene.focus = scene.rows().index("opponents")
+    key(scene, pygame.K_LEFT)
+    assert len(scene.setup.levels) == 2
+    key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_RIGHT)
+    assert len(scene.setup.levels) == 4
+
+
+# --- settings -----------------------------------------------------------------------------------------------------
+def test_a_click_on_the_volume_bar_sets_the_volume_there(app):
+    from game.app.settings_scene import SettingsScene
+
+    scene = SettingsScene(app)
+    app.change_settings(volume=0.8)
+    bar = scene.volume_bar()
+    click(scene, (bar.x + bar.width // 4, bar.centery))
+    assert app.settings.volume == 0.25
+    click(scene, (bar.x + bar.width * 3 // 4, bar.centery + 20))  # anywhere in the row's height over the bar
+    assert app.settings.volume == 0.75
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.x, bar.centery), button=1))
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(bar.right + 40, bar.centery), rel=(1, 0),
+                                    buttons=(1, 0, 0)))  # dragged past the right end
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(bar.right + 40, bar.centery), button=1))
+    assert app.settings.volume == 1.0
+
+
+def test_the_settings_arrows_step_back_and_forward(app):
+    from game.app.settings_scene import SettingsScene
+
+    scene = SettingsScene(app)
+    app.change_settings(volume=0.5, anim_speed="normal")
+    volume = scene.stepper(scene.rows.index("volume"))
+    click(scene, volume.back_rect.center)
+    assert app.settings.volume == 0.4
+    click(scene, volume.forward_rect.center)
+    click(scene, volume.forward_rect.center)
+    assert app.settings.volume == 0.6
+    speed = scene.stepper(scene.rows.index("anim_speed"))
+    click(scene, speed.back_rect.center)
+    assert app.settings.anim_speed == "slow"
+    click(scene, speed.forward_rect.center)
+    click(scene, speed.forward_rect.center)
+    assert app.settings.anim_speed == "fast"
+
+
+# --- the title menu -----------------------------------------------------------------------------------------------
+@pytest.fixture
+def menu(app):
+    from game.app.menu import TitleMenuScene
+
+    scene = TitleMenuScene(app)
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    app.tick(STEP)
+    return scene
+
+
+def table_title(menu) -> int:
+    return next(i for i, info in enumerate(menu.titles) if not info.solo and menu.row.buttons[i].rect.y >= 0
+                and i != menu.row.focus)
+
+
+def test_one_click_on_a_title_selects_it_and_a_double_click_starts_it(app, menu):
+    from game.app.setup_scene import GameSetupScene
+
+    index = table_title(menu)
+    card = menu.row.buttons[index].rect
+    click(app, card.center)
+    app.stack.apply_pending()
+    assert app.stack.top is menu and menu.row.focus == index and menu.focused is menu.titles[index]
+    other = next(i for i in range(len(menu.titles)) if i != index and menu.row.buttons[i].rect.y >= 0)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=menu.row.buttons[other].rect.center, rel=(0, 0),
+                                  buttons=(0, 0, 0)))
+    assert menu.row.focus == index and menu.row.hover == other  # the pointer lights; the selection stays
+    menu.time += 1.0  # a second click long after the first is another single click
+    click(app, card.center)
+    app.stack.apply_pending()
+    assert app.stack.top is menu
+    click(app, card.center)  # the second click of a double click
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, GameSetupScene) and app.stack.top.title_slug == menu.titles[index].slug
+
+
+def test_enter_plays_the_title_selected_by_a_click(app, menu):
+    from game.app.setup_scene import GameSetupScene
+
+    index = table_title(menu)
+    click(app, menu.row.buttons[index].rect.center)
+    key(app, pygame.K_RETURN)
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, GameSetupScene) and app.stack.top.title_slug == menu.titles[index].slug
+
+
+def test_the_arrows_stop_at_the_ends_of_the_menu(app, menu):
+    """Decided: ↑ on the first title stays there (no wrap to Quit), ↓ on Quit stays on Quit; Tab still goes round."""
+    menu.row.focus = 0
+    key(app, pygame.K_UP)
+    assert menu.row.focus == 0 and menu.focused is menu.titles[0]
+    last = len(menu.row.buttons) - 1
+    menu.row.focus = last
+    key(app, pygame.K_DOWN)
+    assert menu.row.focus == last
+    key(app, pygame.K_TAB)
+    assert menu.row.focus == 0
+
+
+# --- table decisions ----------------------------------------------------------------------------------------------
+def run_until(app, scene, ready, frames: int = 20_000, choose=None) -> bool:
+    """Tick until `ready()` at a human decision with its buttons shown; `choose(scene)` decides the others."""
+    for _ in range(frames):
+        app.tick(STEP)
+        if scene.human_turn() and scene.buttons.buttons:
+            if ready():
+                return True
+            (choose or (lambda s: s.choose(s.view.legal[0])))(scene)
+        if scene.state.is_terminal():
+            return False
+    return False
+
+
+def table(app, scene):
+    app.change_settings(anim_speed="fast")
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    return scene
+
+
+def test_shinobazu_has_a_lit_card_from_the_start_and_enter_plays_it(app):
+    from game.titles.shinobazu import rules
+    from game.titles.shinobazu.scene import ShinobazuScene
+
+    scene = table(app, ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=5)))
+    assert run_until(app, scene, lambda: scene.view.phase == "play")
+    playable = rules.playable_cards(scene.view)
+    assert scene.selected == playable[0] and scene.buttons.focus == 0  # a lit card and the default button
+    before = len(scene.state.history)
+    key(app, pygame.K_RETURN)
+    played = scene.state.history[before]
+    assert isinstance(played, rules.PlayOwn | rules.Force) and played.card == playable[0]
+
+
+def test_shinobazu_enter_plays_the_card_the_arrows_moved_to(app):
+    from game.titles.shinobazu import rules
+    from game.titles.shinobazu.scene import ShinobazuScene
+
+    for seed in range(40):
+        scene = table(app, ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=seed)))
+        if run_until(app, scene, lambda s=scene: s.view.phase == "play" and len(rules.playable_cards(s.view)) > 1):
+            break
+        app.stack.clear_to(scene)
+    else:
+        pytest.fail("no turn with two playable cards")
+    key(app, pygame.K_RIGHT)
+    chosen = scene.selected
+    assert chosen == rules.playable_cards(scene.view)[1]
+    before = len(scene.state.history)
+    key(app, pygame.K_RETURN)
+    assert scene.state.history[before].card == chosen
+
+
+def test_kitsune_defaults_to_the_true_declaration(app):
+    from game.titles.kitsune_gaeshi.rules import BRIDE, DECLARE_BRIDE, DECLARE_FOX, DRAW, FOX
+    from game.titles.kitsune_gaeshi.scene import KitsuneScene
+
+    seen = set()
+    for seed in range(30):
+        scene = table(app, KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 3, seed=seed)))
+
+        def draw(s):
+            s.choose(DRAW if DRAW in s.view.legal else s.view.legal[0])
+
+        while run_until(app, scene, lambda s=scene: s.view.drawn is not None, choose=draw):
+            drawn = scene.view.drawn
+            before = len(scene.state.history)
+            key(app, pygame.K_RETURN)
+            assert scene.state.history[before] == {FOX: DECLARE_FOX, BRIDE: DECLARE_BRIDE}[drawn]
+            seen.add(drawn)
+            if seen == {FOX, BRIDE}:
+                return
+        app.stack.clear_to(scene)
+    pytest.fail(f"drew only {seen}")
+
+
+def test_fusejika_lost_defaults_to_the_ten_just_played(app):
+    from game.titles.fusejika import rules
+    from game.titles.fusejika.scene import FusejikaScene
+
+    def play_tens(s):
+        tens = [a for a in s.view.legal if type(a) is rules.Play and a.card.rank == "10"]
+        s.choose(tens[0] if tens else random.Random(len(s.state.history)).choice(list(s.view.legal)))
+
+    for seed in range(40):
+        scene = table(app, FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=seed)))
+        if run_until(app, scene, lambda s=scene: s.view.phase == rules.LOST and len(s.view.legal) > 1,
+                     choose=play_tens):
+            break
+        app.stack.clear_to(scene)
+    else:
+        pytest.fail("the human never chose a lost card")
+    source = scene.view.source
+    assert source.rank in ("10", "A") and scene.focused_action() == rules.Lose(source)
+    before = len(scene.state.history)
+    key(app, pygame.K_RETURN)
+    assert scene.state.history[before] == rules.Lose(source)
+
+
+# --- the end-of-game summary --------------------------------------------------------------------------------------
+def test_enter_on_the_summary_does_not_start_a_rematch(app):
+    from game.app.stats_scene import StatsScene
+    from game.app.summary import SummaryScene
+    from game.titles.shinobazu.scene import ShinobazuScene
+
+    summary = SummaryScene(app, GameSetup("shinobazu", ["easy"] * 3), ["You", "A", "B", "C"],
+                           ["you", "easy", "easy", "easy"], [2, 5, 2, 3], [0, 2])
+    app.stack.clear_to(summary)
+    app.stack.apply_pending()
+    app.tick(STEP)
+    key(app, pygame.K_RETURN)  # the default: Statistics, over the summary
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, StatsScene) and summary in app.stack.scenes
+    key(app, pygame.K_ESCAPE)
+    app.stack.apply_pending()
+    assert app.stack.top is summary  # the result is still there to read
+    key(app, pygame.K_LEFT)  # a deliberate move to Rematch
+    key(app, pygame.K_RETURN)
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, ShinobazuScene)
