@@ -1,7 +1,9 @@
 """Benchmarks that print figures: `python -m game.bench frames --title dice_slayer --frames 3000 --json`.
 
 `frames` runs the real scenes headless under autoplay, one fixed step per frame, and reports the
-milliseconds of input+update+draw per frame (the first 30 frames, which fill caches, are left out);
+milliseconds of input+update+draw+present per frame (the first 30 frames, which fill caches, are left out), the
+main thread's CPU time in the same span (what the figure costs when other programs share the cores) and the
+present alone (the canvas scaled into the window); `--size 1920x1080` sizes the window (default 1280x720);
 `--titles-path tests/fixtures/titles` adds the tests' toy title (High card, 2 to 7 seats).
 `think` times a bot level's decisions (one process, iteration budget only) on positions reached by Easy
 play: `python -m game.bench think --title shinobazu --level normal --positions 200 --json`.
@@ -39,17 +41,22 @@ def bench_frames(title: str, frames: int, seed: int, players: int | None = None,
     setup = GameSetup(title, ["normal"] * (players - 1), seed=seed, options=spec.check(players, options or {}))
     with tempfile.TemporaryDirectory() as home:
         storage = Storage(os.path.join(home, "bench.sqlite3"))  # never touch the player's scores
-        app = App(headless=True, storage=storage, bot_process=True)  # bots think beside the frames
+        app = App(headless=True, storage=storage, bot_process=True, size=size)  # bots think beside the frames
         scene = start_scene(app, setup, autoplay=True)
         app.run(scene, frames=frames + WARMUP, fixed_clock=True)
-        times = app.frame_ms[WARMUP:]
+        times, cpu, present = app.frame_ms[WARMUP:], app.frame_cpu_ms[WARMUP:], app.present_ms[WARMUP:]
+        window = app.window.size
         app.close()
     return {
         "bench": "frames", "title": title, "players": players, "options": setup.options, "frames": len(times),
-        "seed": seed,
+        "seed": seed, "window": f"{window[0]}x{window[1]}",
         "median_ms": round(statistics.median(times), 3),
         "p99_ms": round(percentile(times, 99), 3),
         "max_ms": round(max(times), 3),
+        "cpu_median_ms": round(statistics.median(cpu), 3),
+        "cpu_p99_ms": round(percentile(cpu, 99), 3),
+        "present_median_ms": round(statistics.median(present), 3),
+        "present_p99_ms": round(percentile(present, 99), 3),
     }
 
 
@@ -99,6 +106,17 @@ def add_titles_path(folder: str) -> None:
     catalogue.cache_clear()
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """`1920x1080` as (1920, 1080)."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size WxH: {text!r}") from None
+    if width < 1 or height < 1:
+        raise argparse.ArgumentTypeError(f"not a size WxH: {text!r}")
+    return width, height
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     sub = parser.add_subparsers(dest="bench", required=True)
@@ -109,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     frames.add_argument("--players", type=int, default=None, help="seats (default: 4, or the title's range)")
     frames.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     frames.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
+    frames.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                        help="the window's size, the canvas scaled to fit (default 1280x720)")
     frames.add_argument("--json", action="store_true")
     think = sub.add_parser("think", help="a bot level's think time per decision")
     think.add_argument("--title", required=True, help="a table title slug")
@@ -135,9 +155,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{result['title']} {result['level']}: {result['positions']} decisions, mean {result['mean_ms']} ms, "
               f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms")
     else:
-        result = bench_frames(args.title, args.frames, args.seed, args.players, options)
-        print(f"{result['title']}: {result['frames']} frames, median {result['median_ms']} ms, "
-              f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms (input+update+draw)")
+        result = bench_frames(args.title, args.frames, args.seed, args.players, options, args.size)
+        print(f"{result['title']} at {result['window']}: {result['frames']} frames, median {result['median_ms']} ms, "
+              f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms (input+update+draw+present); main thread CPU "
+              f"median {result['cpu_median_ms']} ms, p99 {result['cpu_p99_ms']} ms; present median "
+              f"{result['present_median_ms']} ms, p99 {result['present_p99_ms']} ms")
     if args.json:
         print(json.dumps(result))
     return 0

@@ -2,6 +2,10 @@
 
 The loop updates at a fixed 1/60 s step from an accumulator (a long frame is clamped to 0.25 s)
 and draws once per frame with `alpha = lag / STEP` (Fiedler, "Fix Your Timestep!").
+
+Scenes draw on a 1280×720 canvas (`App.screen`); the window may be any size down to 960×540 and shows the canvas
+letterboxed (game.ui.window). Mouse events reach the scenes in canvas coordinates. The window's size and whether it
+was maximized are remembered from one run to the next (storage setting "window"), shrunk to fit the desktop.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from game.services.audio import make_audio
 from game.services.settings import Settings, load_settings, save_settings
 from game.services.storage import Storage
 from game.ui.dice import die_surface
-from game.ui.theme import HEIGHT, WIDTH
+from game.ui.window import GameWindow, initial_size
 
 STEP = 1 / 60
 MAX_FRAME = 0.25
@@ -40,25 +44,36 @@ def start_bots(process: bool) -> BotWorker | InlineWorker:
 class App:
     """Owns the window, the clock, the services and the scene stack."""
 
-    def __init__(self, headless: bool = False, storage: Storage | None = None, bot_process: bool | None = None) -> None:
+    def __init__(self, headless: bool = False, storage: Storage | None = None, bot_process: bool | None = None,
+                 size: tuple[int, int] | None = None, remember_window: bool | None = None) -> None:
+        """`size`: the window's size (default: last run's, or 1280×720; headless: 1280×720). `remember_window`
+        (default: not headless) reads and keeps the window's size and maximized state in storage."""
         self.headless = headless
         pygame.display.init()
         pygame.font.init()
         self.storage = storage or Storage()
         self.settings: Settings = load_settings(self.storage)
         i18n.set_language(self.settings.language)
-        flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE  # the dummy driver cannot scale
+        self.remember_window = not headless if remember_window is None else remember_window
+        saved = self.saved_window() if self.remember_window else {}
+        if size is None:
+            desktop = None if headless else (pygame.display.get_desktop_sizes() or [None])[0]
+            size = initial_size(desktop, saved.get("size"))
+        self.window = GameWindow(size, "Asobiba 遊び場", die_surface(5, 32))
+        self.window_state = {"size": list(self.window.size), "maximized": bool(saved.get("maximized"))}
+        if self.window_state["maximized"] and not self.settings.fullscreen:
+            self.window.window.maximize()
         if self.settings.fullscreen and not headless:
-            flags |= pygame.FULLSCREEN
-        pygame.display.set_icon(die_surface(5, 32))  # before the window exists, as some systems require
-        self.screen = pygame.display.set_mode((WIDTH, HEIGHT), flags)
-        pygame.display.set_caption("Asobiba 遊び場")
+            self.window.set_fullscreen(True)
+        self.screen = self.window.canvas  # what every scene draws on: 1280×720 whatever the window's size
         self.audio = make_audio(self.settings.volume, self.settings.muted)
         self.bots = start_bots(not headless if bot_process is None else bot_process)
         self.stack = SceneStack()
         self.clock_time = 0.0   # seconds of simulated time, advanced by the fixed step
         self.running = True
-        self.frame_ms: list[float] = []  # update+draw time per frame, for the frame benchmark
+        self.frame_ms: list[float] = []      # input+update+draw+present time per frame, for the frame benchmark
+        self.frame_cpu_ms: list[float] = []  # the main thread's CPU time in the same span
+        self.present_ms: list[float] = []    # of which showing the canvas in the window (scaling it)
 
     # --- settings ---------------------------------------------------------------------------------
     def change_settings(self, **changes: object) -> None:
@@ -68,9 +83,10 @@ class App:
         i18n.set_language(self.settings.language)
         self.audio.set_volume(self.settings.volume)
         self.audio.set_muted(self.settings.muted)
-        is_full = bool(self.screen.get_flags() & pygame.FULLSCREEN)
-        if "fullscreen" in changes and not self.headless and is_full != self.settings.fullscreen:
-            pygame.display.toggle_fullscreen()
+        if "fullscreen" in changes and not self.headless and self.window.fullscreen != self.settings.fullscreen:
+            self.window.set_fullscreen(self.settings.fullscreen)
+            if not self.settings.fullscreen and self.window_state["maximized"]:
+                self.window.window.maximize()  # back to the window as it was: SDL restores only its size
         save_settings(self.storage, self.settings)
 
     def anim_speed(self) -> float:
@@ -78,6 +94,12 @@ class App:
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        """One event from the window: mouse positions are mapped to the canvas (a press in the bars is dropped)."""
+        event = self.window.map_event(event)
+        if event is None:
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self.note_window(event)
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -113,6 +135,28 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # --- window -----------------------------------------------------------------------------------
+    def saved_window(self) -> dict:
+        """The window's size and maximized state from the last run, checked ({} when none or invalid)."""
+        saved = self.storage.get_setting("window")
+        if not isinstance(saved, dict):
+            return {}
+        size, maximized = saved.get("size"), saved.get("maximized")
+        valid_size = (isinstance(size, list) and len(size) == 2
+                      and all(isinstance(n, int) and not isinstance(n, bool) and 0 < n < 100_000 for n in size))
+        return {"size": tuple(size) if valid_size else None, "maximized": maximized is True}
+
+    def note_window(self, event: pygame.event.Event) -> None:
+        """Follow the window's size and maximized state (not while it fills the screen), to remember them."""
+        if self.window.fullscreen:
+            return
+        if event.type == pygame.WINDOWMAXIMIZED:
+            self.window_state["maximized"] = True
+        elif event.type == pygame.WINDOWRESTORED:
+            self.window_state["maximized"] = False
+        elif not self.window_state["maximized"]:
+            self.window_state["size"] = [event.x, event.y]
+
     # --- loop -------------------------------------------------------------------------------------
     def run(self, first: Scene, frames: int | None = None, fixed_clock: bool = False,
             after_frame: Callable[[int], None] | None = None) -> None:
@@ -128,12 +172,17 @@ class App:
             now = time.perf_counter()
             lag += STEP if fixed_clock else min(now - previous, MAX_FRAME)
             previous = now
+            cpu = time.thread_time()
             for event in pygame.event.get():
                 self.handle(event)
             lag = self.tick(lag)
             self.show_storage_notice()  # a write that failed during this frame is told at once
-            pygame.display.flip()
-            self.frame_ms.append((time.perf_counter() - now) * 1000)
+            shown = time.perf_counter()
+            self.window.present()
+            done = time.perf_counter()
+            self.frame_ms.append((done - now) * 1000)
+            self.frame_cpu_ms.append((time.thread_time() - cpu) * 1000)
+            self.present_ms.append((done - shown) * 1000)
             frame += 1
             if after_frame:
                 after_frame(frame)
@@ -155,11 +204,20 @@ class App:
         return lag
 
     def screenshot(self, path: str | Path) -> None:
+        """Save the canvas (1280×720, whatever the window's size)."""
         pygame.image.save(self.screen, str(path))
+
+    def screenshot_window(self, path: str | Path) -> None:
+        """Save the window as the player sees it now: the canvas scaled into it and the letterbox bars."""
+        self.window.save_shown(str(path))
 
     def close(self) -> None:
         from game.ui import fonts, text
 
+        if self.remember_window and self.saved_window() != {"size": tuple(self.window_state["size"]),
+                                                            "maximized": self.window_state["maximized"]}:
+            self.storage.set_setting("window", self.window_state)
+        self.window.close()
         self.bots.stop()
         self.storage.close()
         text.render.cache_clear()  # fonts die with pygame.quit(); a later App must load them anew

@@ -7,6 +7,7 @@ import pygame
 from game.ui import theme
 from game.ui.text import blit, wrap
 from game.ui.widgets import panel
+from game.ui.window import mouse_pos
 
 LINE_H = 21
 MAX_LINES = 400  # how far back the log scrolls
@@ -37,7 +38,7 @@ class MoveLog:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Scroll on the mouse wheel over the log; True if used."""
-        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse_pos()):
             top = max(0, len(self.lines()) - self.visible_count())
             self.scroll = max(0, min(top, self.scroll + event.y * 3))
             return True

@@ -32,7 +32,10 @@ def portrait(stem: str) -> pygame.Surface:
     if not path.is_file():
         raise FileNotFoundError(f"portrait missing: {path} (regenerate with: python tools/make_portraits.py)")
     image = pygame.image.load(str(path))
-    return image.convert_alpha() if pygame.display.get_surface() else image
+    try:
+        return image.convert_alpha()  # blits fast in the display's format
+    except pygame.error:  # no video mode yet (a test drawing off screen): the loaded image still draws
+        return image
 
 
 def person_name(leader: Leader) -> str:
