@@ -9,7 +9,7 @@ from game.app.setup import GameSetup, start_scene
 from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
-from game.ui.text import blit
+from game.ui.text import blit, fit
 from game.ui.tween import ease_out_back, pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -18,15 +18,23 @@ ROWS_H = 390  # the ranking's height on the card, above the buttons
 
 class SummaryScene(Scene):
     """Ranks by the title's order (`lower_wins` for penalty points); shared first places shown as such. Enter opens
-    Statistics over it (the safe default); ← then Enter, or a click, starts a rematch."""
+    Statistics over it (the safe default); ← then Enter, or a click, starts a rematch.
+
+    `scores` only orders the seats. What each row shows is the title's own result text (`results`, one formatted
+    string per seat, e.g. "2 souls" or "out in round 5"), or the score as points when a title gives none. `ending`
+    is one line saying why the game ended (sudden death, the rounds played out, ...), shown under the headline."""
 
     def __init__(self, app, setup: GameSetup, names: list[str], levels: list[str], scores: list[int],
-                 winners: list[int], lower_wins: bool = True) -> None:
+                 winners: list[int], lower_wins: bool = True, results: list[str] | None = None,
+                 ending: str = "") -> None:
         super().__init__(app)
         self.setup, self.names, self.levels, self.scores, self.winners = setup, names, levels, scores, winners
+        self.ending = ending
+        self.results = results if results is not None else [t("summary.points", n=score) for score in scores]
         self.title_slug = setup.slug
         self.info = registry.get(setup.slug)
-        order = sorted(range(len(scores)), key=lambda s: scores[s] if lower_wins else -scores[s])
+        # the winners first (a sudden-death winner may trail on points), then the title's order of scores
+        order = sorted(range(len(scores)), key=lambda s: (s not in winners, scores[s] if lower_wins else -scores[s]))
         self.ranking = [(self._rank(seat, order), seat) for seat in order]
         self.time = 0.0
         self.row = ButtonRow([
@@ -39,9 +47,11 @@ class SummaryScene(Scene):
         self.row.focus = 1
 
     def _rank(self, seat: int, order: list[int]) -> int:
-        """1 + the number of seats strictly ahead (equal scores share a rank)."""
-        return 1 + sum(1 for other in order if self.scores[other] != self.scores[seat]
-                       and order.index(other) < order.index(seat))
+        """1 + the number of seats strictly ahead (equal scores, winner or not alike, share a rank)."""
+        def key(s: int) -> tuple:
+            return s in self.winners, self.scores[s]
+
+        return 1 + sum(1 for other in order if key(other) != key(seat) and order.index(other) < order.index(seat))
 
     def enter(self) -> None:
         self.app.audio.play("all_clear" if 0 in self.winners else "game_over")
@@ -82,7 +92,10 @@ class SummaryScene(Scene):
              anchor="center")
         text, color = self.headline()
         grow = 0.7 + 0.3 * ease_out_back(min(1.0, self.time * 3))
-        blit(surface, text, int(50 * grow), (card.centerx, card.y + 86), color, True, "center")
+        blit(surface, text, int(50 * grow), (card.centerx, card.y + 80), color, True, "center")
+        if self.ending:
+            line, size = fit(self.ending, 20, card.width - 60)
+            blit(surface, line, size, (card.centerx, card.y + 126), theme.INK, anchor="center")
         for line, (rank, seat) in enumerate(self.ranking):
             self._draw_line(surface, card, line, rank, seat)
         for button, key in zip(self.row.buttons, ("summary.rematch", "menu.statistics", "over.menu"), strict=True):
@@ -101,5 +114,5 @@ class SummaryScene(Scene):
         blit(surface, self.names[seat], big - 2, (row.x + 90, row.centery), theme.INK, True, "midleft")
         blit(surface, t(f"level.{self.levels[seat]}"), 18, (row.x + 360, row.centery), theme.INK_DIM,
              anchor="midleft")
-        blit(surface, t("summary.points", n=self.scores[seat]), big - 2, (row.right - 24, row.centery), theme.INK,
-             True, "midright")
+        result, size = fit(self.results[seat], big - 2, row.right - 24 - (row.x + 480), True)
+        blit(surface, result, size, (row.right - 24, row.centery), theme.INK, True, "midright")

@@ -269,10 +269,12 @@ class TableScene(Scene, ABC):
                    "human_share": (1 / len(winners)) if 0 in winners else 0.0}
         self.app.storage.record_game(self.title_slug, "win" if 0 in winners else "loss", rounds, details, text)
 
-    def show_summary(self, results: list, winners: list[int], lower_wins: bool = True) -> None:
-        """Leave the table for the end-of-game summary."""
+    def show_summary(self, scores: list, winners: list[int], lower_wins: bool = True, results: list[str] | None = None,
+                     ending: str = "") -> None:
+        """Leave the table for the end-of-game summary: `scores` order the seats; `results` (text per seat, points
+        by default) and `ending` (why the game ended) are what it says."""
         from game.app.summary import SummaryScene
 
         self.timeline.queue(10.0)
-        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, results, winners,
-                                            lower_wins=lower_wins))
+        self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, scores, winners,
+                                            lower_wins=lower_wins, results=results, ending=ending))

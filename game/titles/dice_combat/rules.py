@@ -27,6 +27,11 @@ STRAIGHT_STARTS = (1, 2, 3, 4)  # no wrap-around: 5-6-1 and 6-1-2 are not straig
 
 
 # --- patterns (spec 4.3) -----------------------------------------------------------------------------
+def lives_left(damage: int) -> int:
+    """The hits the player can still take before the oni wins: MAX_DAMAGE minus the damage taken."""
+    return max(0, MAX_DAMAGE - damage)
+
+
 def find_pattern(collection: Iterable[int]) -> tuple[int, int, int] | None:
     """Three dice of the collection forming a pattern (lowest triple first, then lowest straight), or None."""
     counts = Counter(collection)

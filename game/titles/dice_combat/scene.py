@@ -41,6 +41,7 @@ from game.titles.dice_combat.rules import (
     Won,
     completing_values,
     find_pattern,
+    lives_left,
     near_pairs,
     new_state,
 )
@@ -116,8 +117,9 @@ class DiceCombatScene(Scene):
         self.hint_on = False
         self.think_until = 0.0
         self.buttons = ButtonRow([
+            # Both alike: the lit one is the keyboard focus (Enter presses it), never a recommendation.
             Button(pygame.Rect(900, 400, 340, 96), "", lambda: self.choose(ATTACK), primary=True),
-            Button(pygame.Rect(900, 508, 340, 96), "", lambda: self.choose(DEFEND)),
+            Button(pygame.Rect(900, 508, 340, 96), "", lambda: self.choose(DEFEND), primary=True),
         ], on_move=lambda: app.audio.play("menu_move"))
 
     # --- keeping the game -------------------------------------------------------------------------
@@ -406,11 +408,15 @@ class DiceCombatScene(Scene):
         if self.clash:
             blit(surface, self.clash[0], 30, (CLASH.centerx, CLASH.bottom + 8), self.clash[1], True, "midtop")
 
+    def lives_text(self) -> str:
+        """The side panel's label: the lives left, as many as the whole hearts under it."""
+        return t("dc.lives", n=lives_left(self.shown_damage), max=MAX_DAMAGE)
+
     def _draw_side(self, surface: pygame.Surface) -> None:
         panel(surface, SIDE, theme.PANEL)
-        blit(surface, t("dc.hits"), 20, (SIDE.x + 22, SIDE.y + 16), theme.INK_DIM, True)
-        for i in range(MAX_DAMAGE):
-            draw_heart(surface, (SIDE.x + 70 + i * 90, SIDE.y + 92), 30, broken=i < self.shown_damage)
+        blit(surface, self.lives_text(), 20, (SIDE.x + 22, SIDE.y + 16), theme.INK_DIM, True)
+        for i in range(MAX_DAMAGE):  # a whole heart per life left, a broken one per hit taken
+            draw_heart(surface, (SIDE.x + 70 + i * 90, SIDE.y + 92), 30, broken=i >= lives_left(self.shown_damage))
         round_no = self.state.round + (0 if self.state.is_terminal() else 1)
         blit(surface, t("dc.round") + f" {round_no}", 22, (SIDE.x + 22, SIDE.y + 150), theme.INK)
         blit(surface, t("dc.run", n=self.run.wins), 22, (SIDE.x + 22, SIDE.y + 186), theme.WARN, True)
@@ -438,12 +444,12 @@ class DiceCombatScene(Scene):
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         target = self.state.target if self.deciding else None
-        for button, action in zip(self.buttons.buttons, (ATTACK, DEFEND), strict=True):
+        for index, (button, action) in enumerate(zip(self.buttons.buttons, (ATTACK, DEFEND), strict=True)):
             button.enabled = target is not None and not self.autoplay
             button.label = ""
-            button.draw(surface, self.buttons.focus == self.buttons.buttons.index(button) and button.enabled,
-                        self.buttons.hover == self.buttons.buttons.index(button))
-            ink = theme.BG_DEEP if button.enabled and button.primary and self.buttons.focus == 0 else theme.INK
+            lit = button.enabled and index in (self.buttons.focus, self.buttons.hover)
+            button.draw(surface, self.buttons.focus == index and button.enabled, self.buttons.hover == index)
+            ink = theme.BG_DEEP if lit else theme.INK
             ink = ink if button.enabled else theme.INK_FAINT
             blit(surface, t(f"dc.action.{action}"), 28, (button.rect.x + 20, button.rect.y + 14), ink, True)
             if target is None:

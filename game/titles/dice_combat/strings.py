@@ -12,7 +12,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.clash": {"en": "{total} vs {target} — {verdict}", "ja": "{total} 対 {target} — {verdict}"},
     "dc.success": {"en": "success!", "ja": "成功！"},
     "dc.failure": {"en": "failure", "ja": "失敗"},
-    "dc.hits": {"en": "Hits taken", "ja": "受けた打撃"},
+    "dc.lives": {"en": "Lives left: {n} of {max}", "ja": "残りの命：{n}/{max}"},
     "dc.run": {"en": "Win streak: {n}", "ja": "連勝: {n}"},
     "dc.collection": {"en": "Collected dice", "ja": "獲得したダイス"},
     "dc.needs": {"en": "A {values} wins", "ja": "{values} で勝ち"},

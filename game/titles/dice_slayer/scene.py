@@ -109,6 +109,12 @@ class DiceSlayerScene(Scene):
         top = self.app.storage.top_scores(TITLE, limit=1)
         return top[0].score if top else 0
 
+    def hud_best(self) -> str:
+        """The HUD's Best: the player's stored best ("—" before any), passed live only by the player's own score;
+        a bot's score (the demo, autoplay) never counts."""
+        best = self.best if self.autoplay else max(self.best, self.score_target)
+        return str(best) if best else "—"
+
     # --- keeping the game -------------------------------------------------------------------------
     @property
     def kept(self) -> bool:
@@ -445,8 +451,7 @@ class DiceSlayerScene(Scene):
         blit(surface, str(int(self.shown_score)), 64, (card.x + 20, card.y + 38), theme.INK, True)
         blit(surface, f"{t('ds.round')} {self.state.round + (0 if self.state.is_terminal() else 1)}", 22,
              (card.right - 22, card.y + 16), theme.INK_DIM, anchor="topright")
-        best = max(self.best, self.score_target)
-        blit(surface, f"{t('ds.best')} {best}", 22, (card.right - 22, card.y + 50), theme.WARN, anchor="topright")
+        blit(surface, f"{t('ds.best')} {self.hud_best()}", 22, (card.right - 22, card.y + 50), theme.WARN, anchor="topright")
 
     def _draw_plate(self, surface: pygame.Surface) -> None:
         surface.blit(plate_surface(), PLATE.topleft)

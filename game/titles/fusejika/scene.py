@@ -94,6 +94,7 @@ class FusejikaScene(TableScene):
             return
         self.armed = None
         super().choose(action)
+        self.tooltip = None  # the card it described has left the hand
 
     def tick(self) -> None:
         self.flyers = [f for f in self.flyers if self.now - f.t0 < f.duration]
@@ -181,7 +182,15 @@ class FusejikaScene(TableScene):
     def finish(self) -> None:
         totals, winners = list(self.state.totals), list(self.state.winners())
         self.record(winners, self.state.statistics()["rounds"], {"scores": totals, "result": self.state.result[0]})
-        self.show_summary(totals, winners, lower_wins=False)
+        kind = self.state.result[0]
+        names = " & ".join(self.names[seat] for seat in winners)
+        if kind == rules.SUDDEN_DEATH:  # spec 5: the points are ignored; the others are listed by totals, no win
+            results = [t("fj.result.six") if seat in winners else t("fj.result.no_win", n=totals[seat])
+                       for seat in range(self.n)]
+            ending = t("fj.end.sudden_death", names=names, round=self.state.round_no)
+        else:
+            results, ending = None, t("fj.end.points", rounds=self.n)
+        self.show_summary(totals, winners, lower_wins=False, results=results, ending=ending)
 
     # --- what the human may do --------------------------------------------------------------------
     def human_turn(self) -> bool:
@@ -388,7 +397,7 @@ class FusejikaScene(TableScene):
             self._draw_breakdown(surface, self.breakdown)
         if self.sudden is not None:
             self._draw_sudden(surface, self.sudden)
-        if self.tooltip:
+        if self.tooltip and self.human_turn():  # only while the hovered hand is the human's to play
             text, pos, color = self.tooltip
             image_w = 460
             lines = wrap(text, 17, image_w)
@@ -539,6 +548,8 @@ class FusejikaScene(TableScene):
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         """What the human should do now, or who is doing what."""
         v = self.view
+        if self.breakdown is not None:  # the round-score panel waits for a click (or its time)
+            return t("fj.breakdown_wait", round=self.breakdown.round_no), theme.WARN
         if v.to_move == TERMINAL:
             return t("fj.game_over"), theme.WARN
         if not self.human_turn():

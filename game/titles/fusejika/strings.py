@@ -92,4 +92,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.log.sudden": {"en": "{name}: all six ranks, sudden death!", "ja": "{name}が6人そろえた：サドンデス！"},
     "fj.log.sudden_over": {"en": "Match won at once by {names}.", "ja": "{names}の即勝利。"},
     "fj.log.points_over": {"en": "Match over. Winner: {names}.", "ja": "ゲーム終了。勝者：{names}。"},
+    "fj.result.six": {"en": "all six ranks", "ja": "6人そろえた"},
+    "fj.result.no_win": {"en": "{n} pts · no win", "ja": "{n}点・勝ちなし"},
+    "fj.end.sudden_death": {"en": "Sudden death in round {round}: {names} completed all six ranks; points do not count.",
+                            "ja": "サドンデス：ラウンド{round}で{names}が6人そろえた（得点は数えない）。"},
+    "fj.end.points": {"en": "All {rounds} rounds played: the highest total wins.",
+                      "ja": "全{rounds}ラウンド終了：合計点の最も高い人の勝ち。"},
+    "fj.breakdown_wait": {"en": "Round {round} scored: click or press Enter to go on.",
+                          "ja": "ラウンド{round}の得点：クリックかEnterで続ける。"},
 }

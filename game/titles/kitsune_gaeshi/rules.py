@@ -609,3 +609,21 @@ def liable_declaration(view: KitsuneView, action: Any) -> bool:
 def flip_must_fail(view: KitsuneView) -> bool:
     """Whether a flip now cannot succeed: fewer cards on the table than the two foxes a success needs (4.5)."""
     return sum(len(cards) for cards in view.table) < 2
+
+
+LAST_ONE, OUT_TOGETHER, TWO_LEFT = "last_one", "out_together", "two_left"
+
+
+def ending(souls: Sequence[int], two_left: str) -> str:
+    """Why a finished game ended (spec 5), from the souls left: LAST_ONE (one player still holds souls),
+    OUT_TOGETHER (the last two lost their last souls on the same reveal) or TWO_LEFT (the early-finish variant
+    stopped it with two players left)."""
+    alive = sum(1 for n in souls if n > 0)
+    if alive == 0:
+        return OUT_TOGETHER
+    return TWO_LEFT if alive == 2 and two_left == EARLY_FINISH else LAST_ONE
+
+
+def out_rounds(past: Sequence[RoundRecord]) -> dict[int, int]:
+    """The round in which each eliminated seat lost its last soul."""
+    return {seat: record.round_no for record in past for seat in record.eliminated}

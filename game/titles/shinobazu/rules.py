@@ -992,3 +992,8 @@ def must_follow(view: ShinobazuView, card: Card) -> str | None:
 def stack_size(view: ShinobazuView, seat: int) -> int:
     """The cards in `seat`'s stack (carried and current): what refusing a duel costs that seat (4.7)."""
     return len(view.carried[seat]) + (view.current[seat] is not None)
+
+
+def enders(scores: Sequence[int]) -> tuple[int, ...]:
+    """Why a finished game ended (5): the seats whose points reached END_SCORE at the round's end."""
+    return tuple(seat for seat, points in enumerate(scores) if points >= END_SCORE)

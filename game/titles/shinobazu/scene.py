@@ -102,7 +102,8 @@ class ShinobazuScene(TableScene):
     def finish(self) -> None:
         scores, winners = list(self.state.scores), list(self.state.winners())
         self.record(winners, self.state.rounds, {"scores": scores})
-        self.show_summary(scores, winners)
+        enders = " & ".join(self.names[seat] for seat in rules.enders(scores))
+        self.show_summary(scores, winners, ending=t("sb.end", names=enders, n=rules.END_SCORE))
 
     # --- human decisions --------------------------------------------------------------------------
     def human_turn(self) -> bool:
@@ -365,8 +366,9 @@ class ShinobazuScene(TableScene):
                 return t("sb.dealing"), theme.INK_DIM
             return t("sb.waiting", name=self.names[mover]), theme.INK_DIM
         if v.phase == "play":
-            key = "sb.pick_card" if self.selected is None or not self.picked else "sb.pick_where"
-            return t(key), theme.ACCENT
+            if self.selected is None or not self.picked:
+                return t("sb.pick_card"), theme.ACCENT
+            return t(self.where_key()), theme.ACCENT
         if v.phase == "stance":
             giver = self.names[v.placed_by[0]] if v.placed_by[0] is not None else ""
             lead = isinstance(v.current[0], FaceDown) and v.current[0].colour
@@ -376,6 +378,13 @@ class ShinobazuScene(TableScene):
         if v.phase == "challenge":
             return t("sb.you_lost_challenge"), theme.ACCENT
         return t("sb.challenged", name=self.names[v.challenger]), theme.ACCENT
+
+    def where_key(self) -> str:
+        """The prompt for the picked card, offering only what is legal for it: to yourself, forced, or either."""
+        kinds = {type(a) for a in self.view.legal if getattr(a, "card", None) == self.selected}
+        if rules.PlayOwn not in kinds:
+            return "sb.pick_force"
+        return "sb.pick_where" if rules.Force in kinds else "sb.pick_own"
 
     def _draw_panel(self, surface: pygame.Surface, event) -> None:
         """The showdown or duel laid out: each stack face up, its total, who won and who lost."""

@@ -28,6 +28,9 @@ STRINGS: dict[str, dict[str, str]] = {
                      "ja": "あなたの番：札を選ぶ（光っている札が出せる）。"},
     "sb.pick_where": {"en": "Play it to yourself, or force it on a lit player.",
                       "ja": "自分に出すか、光っている相手に押し付ける。"},
+    "sb.pick_own": {"en": "Play it to yourself: fight or pass?", "ja": "自分に出す：勝負かパスか？"},
+    "sb.pick_force": {"en": "Force it on a lit player (it cannot go to yourself now).",
+                      "ja": "光っている相手に押し付ける（今は自分に出せない）。"},
     "sb.forced_on_you": {"en": "{name} forced a card on you, face down. Fight or pass?",
                          "ja": "{name}が裏向きの札を押し付けた。勝負かパスか？"},
     "sb.its_lead": {"en": "It is the lead card: {colour}.", "ja": "主導色の札: {colour}。"},
@@ -77,4 +80,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.log.returned": {"en": "{name}: takes {cards} back into hand.", "ja": "{name}は{cards}を手札に戻す。"},
     "sb.log.reshuffled": {"en": "New deal: the cards are reshuffled.", "ja": "新しいセット：札を切り直す。"},
     "sb.log.game_over": {"en": "Game over. Winner: {names}.", "ja": "ゲーム終了。勝者：{names}。"},
+    "sb.end": {"en": "Game over: {names} reached {n} points (the fewest points wins).",
+               "ja": "終了：{names}が{n}点に達した（点の少ない人の勝ち）。"},
 }
