@@ -38,6 +38,7 @@ from game.titles.fusejika.rules import (
     SkipSet,
     Stuck,
     SuddenDeath,
+    TurnBegan,
     TurnSkipped,
     deal_order,
     new_state,
@@ -186,25 +187,37 @@ def test_f05_deal_order():
     assert state.pool == tuple(deck[9:]) and state.deck_size == 15
 
 
-def deal_3p(first):
-    """A 3-player deal from start P0 of the given 9 cards (top-first)."""
+def deal_3p(first, choices=()):
+    """A 3-player deal from start P0 of the given 9 cards (top-first); each seat whose third card makes three of a
+    kind is asked at once, and takes the next of `choices` if there is one (else the deal stops there)."""
     state = new_state(3)
     events = state.apply(0)
-    events += feed(state, *first.split())
+    choices = list(choices)
+    for card in first.split():
+        events += feed(state, card)
+        if state.phase == REDEAL_CHECK and choices:
+            events += state.apply(choices.pop(0))
     return state, events
 
 
+# P1 gets cards 0,3,6; P2 gets 1,4,7; P0 gets 2,5,8.
+TRIPLES = "QS KS 9S QH KH 10S QD KC JS"  # P1: QS QH QD, P2: KS KH KC
+
+
 def test_f21_redeal_reveals_only_the_redealer_and_keeps_the_marker():
-    # P1 gets cards 0,3,6; P2 gets 1,4,7; P0 gets 2,5,8.
-    state, _ = deal_3p("QS KS 9S QH KH 10S QD KC JS")
-    assert state.hand[1] == parse_cards("QS QH QD") and state.hand[2] == parse_cards("KS KH KC")
+    state, _ = deal_3p(TRIPLES[:-6])  # up to QD, P1's third card
+    assert state.hand[1] == parse_cards("QS QH QD")
     assert state.phase == REDEAL_CHECK and state.cur == 1 and state.legal_actions() == [REDEAL, KEEP]
     assert state.view(0).phase == DEAL and state.view(0).to_move == CHANCE  # nobody sees who is asked
     assert state.view(2).to_move == CHANCE
     assert state.apply(KEEP) == []
-    assert state.cur == 2 and state.view(1).to_move == CHANCE and state.view(1).redeal_choice == KEEP
-    events = state.apply(REDEAL)
-    assert events[0] == RedealCalled(2, parse_cards("KS KH KC"))
+    assert state.phase == DEAL and state.view(1).redeal_choice == KEEP
+    feed(state, "KC")
+    assert state.hand[2] == parse_cards("KS KH KC") and state.phase == REDEAL_CHECK and state.cur == 2
+    assert state.view(1).to_move == CHANCE and state.view(1).redeal_choice == KEEP
+    assert state.apply(REDEAL) == []  # secret until the deal is complete
+    events = feed(state, "JS")
+    assert events[1] == RedealCalled(2, parse_cards("KS KH KC"))
     assert DealStarted(1, 0, True) in events and not any(isinstance(e, RedealCalled) and e.seat == 1
                                                           for e in events)
     assert state.phase == DEAL and state.round_no == 1 and state.start == 0 and state.deck_size == 24
@@ -212,17 +225,14 @@ def test_f21_redeal_reveals_only_the_redealer_and_keeps_the_marker():
 
 
 def test_f21_variant_both_keep_and_play_starts_with_p0():
-    state, _ = deal_3p("QS KS 9S QH KH 10S QD KC JS")
-    assert state.apply(KEEP) == []
-    events = state.apply(KEEP)
+    state, events = deal_3p(TRIPLES, [KEEP, KEEP])
     assert not any(isinstance(e, RedealCalled) for e in events)
+    assert events[-1] == TurnBegan(0)
     assert state.phase == PLAY and state.cur == 0 and state.view(1).redeal_choice is None
 
 
 def test_the_first_redeal_chooser_in_turn_order_reveals():
-    state, _ = deal_3p("QS KS 9S QH KH 10S QD KC JS")
-    state.apply(REDEAL)
-    events = state.apply(REDEAL)
+    state, events = deal_3p(TRIPLES, [REDEAL, REDEAL])
     assert [e.seat for e in events if isinstance(e, RedealCalled)] == [1]
 
 

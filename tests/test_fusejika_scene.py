@@ -3,6 +3,7 @@
 import random
 
 import pygame
+import pytest
 
 from game.app.app import STEP
 from game.app.setup import GameSetup
@@ -145,3 +146,42 @@ def test_a_kick_that_gives_a_rival_the_sixth_rank_asks_for_a_second_click(app):
     assert any("Confirm" in label for label, _, _ in scene.options())
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.badge_center(1), button=1))
     assert scene.state.is_terminal() and scene.state.result == ("sudden_death", (1,))
+
+
+# From start seat 1 (a bot), 3 players: seat 2 gets cards 0,3,6; you (seat 0) 1,4,7; seat 1, the dealer, 2,5,8.
+DEALS = {
+    "mid-deal": ("QS 9S 10S QH 9H 10H QD JC JD", "QS 9S 10S QH 9H 10H KD JC JD"),  # seat 2: QS QH QD
+    "dealer": ("9S 10S QS 9H 10H QH JC JD QD", "9S 10S QS 9H 10H QH JC JD KD"),  # seat 1: QS QH QD
+}
+
+
+def frames_to_the_first_play(app, cards):
+    """Frames from the scene's start to the deal's last card, and from there to the start player's first play."""
+    scene = FusejikaScene(app, GameSetup("fusejika", ["normal"] * 2, seed=7))
+    script = iter([1, *(rules.CARD_BY_ID[card] for card in cards.split())])
+    scene._chance = lambda: next(script)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    dealt = None
+    for frame in range(2000):
+        app.tick(STEP)
+        if dealt is None and len(scene.state.pool) == 24 - 9:
+            dealt = frame
+        if any(type(action) is rules.Play for action in scene.state.history):
+            assert scene.state.row[1] and not scene.state.row[0]  # the start player moved first
+            return dealt, frame - dealt
+    raise AssertionError("no play")
+
+
+@pytest.mark.parametrize("case", sorted(DEALS))
+def test_a_bots_secret_check_does_not_change_the_pacing(app, monkeypatch, case):
+    """Spec A2b: the frames of the deal and from its end to the start player's first move are the same with and
+    without a pending check (fixed animation speed, in-process bots); the bot kept its triple, secretly."""
+    monkeypatch.setattr("game.titles.fusejika.bots.redeal_choice", lambda state, seat: rules.KEEP)
+    app.change_settings(anim_speed="normal")
+    triple, broken = DEALS[case]
+    with_check = frames_to_the_first_play(app, triple)
+    assert rules.KEEP in app.stack.top.state.history
+    without = frames_to_the_first_play(app, broken)
+    assert rules.KEEP not in app.stack.top.state.history
+    assert with_check == without

@@ -10,7 +10,7 @@ import pygame
 
 from game.app.scene import Scene
 from game.app.setup import saved_setup, start_scene
-from game.services.i18n import t
+from game.services.i18n import counted, t
 from game.titles import registry
 from game.ui import theme
 from game.ui.text import blit, fit, render
@@ -106,7 +106,7 @@ class HighScoresScene(Scene):
         if not self.entries:
             blit(surface, t("scores.empty"), 26, table.center, theme.INK_DIM, anchor="center")
         if self.hidden:
-            blit(surface, t("scores.unverified", count=self.hidden), 17, (table.right - 12, table.bottom + 14),
+            blit(surface, counted("scores.unverified", self.hidden), 17, (table.right - 12, table.bottom + 14),
                  theme.BAD, anchor="topright")
         for rank, entry in enumerate(self.entries, start=1):
             self._draw_entry(surface, table, columns, rank, entry)

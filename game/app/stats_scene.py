@@ -7,7 +7,7 @@ from collections import defaultdict
 import pygame
 
 from game.app.scene import Scene
-from game.services.i18n import t
+from game.services.i18n import counted, t
 from game.titles import registry
 from game.ui import theme
 from game.ui.text import blit
@@ -95,5 +95,5 @@ class StatsScene(Scene):
         blit(surface, t("stats.help"), 17, (self.area.centerx, self.area.bottom - 24), theme.INK_DIM,
              anchor="center")
         if self.skipped:
-            blit(surface, t("storage.skipped", count=self.skipped), 17, (self.area.x + 36, self.area.bottom - 24),
+            blit(surface, counted("storage.skipped", self.skipped), 17, (self.area.x + 36, self.area.bottom - 24),
                  theme.WARN, anchor="midleft")

@@ -6,7 +6,7 @@ import pygame
 
 from game.app.scene import Scene
 from game.app.setup import GameSetup, start_scene
-from game.services.i18n import t
+from game.services.i18n import counted, said, t
 from game.titles import registry
 from game.ui import theme
 from game.ui.text import blit, fit
@@ -30,7 +30,7 @@ class SummaryScene(Scene):
         super().__init__(app)
         self.setup, self.names, self.levels, self.scores, self.winners = setup, names, levels, scores, winners
         self.ending = ending
-        self.results = results if results is not None else [t("summary.points", n=score) for score in scores]
+        self.results = results if results is not None else [counted("summary.points", score) for score in scores]
         self.title_slug = setup.slug
         self.info = registry.get(setup.slug)
         # the winners first (a sudden-death winner may trail on points), then the title's order of scores
@@ -79,8 +79,7 @@ class SummaryScene(Scene):
         if 0 in self.winners:
             key = "summary.you_win" if len(self.winners) == 1 else "summary.you_share"
             return t(key), theme.GOOD
-        names = " & ".join(self.names[s] for s in self.winners)
-        return t("summary.winner", names=names), theme.WARN
+        return said("summary.winner", self.winners, self.names, None), theme.WARN
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         from game.app.menu import backdrop

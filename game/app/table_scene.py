@@ -62,6 +62,7 @@ class TableScene(Scene, ABC):
     BOT_PAUSE = BOT_PAUSE  # seconds a bot's move stays on show (a title may show its bots' moves longer)
     BOARD: pygame.Rect | None = None  # a title's own board widget: the seats are laid out around it
     animations: dict[type, Callable] = {}  # event class -> handler(scene, event): how the title shows it
+    reveals: tuple[type, ...] = ()  # event classes that turn hidden cards over: what follows waits for them (`tell`)
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app)
@@ -71,7 +72,9 @@ class TableScene(Scene, ABC):
         self.state = registry.get(setup.slug).new_state(self.n, setup.options)
         self.names = seat_names(self.n)
         self.levels = ["you", *setup.levels]
-        self.view = self.state.view(0)
+        self.view = self.state.view(0)  # what the table shows: the engine's view, held back behind a reveal
+        self.coming = self.view  # the engine's view after the last action (where the display is going)
+        self.holding: str | None = None  # while telling an action: "reveal" / "after" once a reveal was told
         self.now = 0.0
         self.timeline = Timeline()
         self.effects = Effects(random.Random(self.seed ^ self.EFFECTS_SALT))
@@ -116,7 +119,7 @@ class TableScene(Scene, ABC):
                 text = self.describe(event, 0, self.names)
                 if text:
                     self.log.add(*text)
-        self.view = self.state.view(0)
+        self.view = self.coming = self.state.view(0)
         self.log.add(t("table.resumed"), theme.SKY)
         self.restored(save.extra)
 
@@ -139,7 +142,7 @@ class TableScene(Scene, ABC):
             self.app.bots.cancel(self.ticket)
         self.seed = chance.generator(self.seed, 0, "next game").randrange(2**31)
         self.state = registry.get(self.setup.slug).new_state(self.n, self.setup.options)
-        self.view = self.state.view(0)
+        self.view = self.coming = self.state.view(0)
         self.timeline = Timeline()
         self.ticket = self.answer = None
         self.recorded = self.over = False
@@ -206,21 +209,56 @@ class TableScene(Scene, ABC):
         """Hand an action to the engine, then tell and animate what happened."""
         before = self.view
         events = self.state.apply(action)
-        self.view = self.state.view(0)
+        self.coming = self.state.view(0)
         self.buttons.buttons = []
         self.keep()
+        self.holding = None
         for event in events:
             self.tell(event, before)
+        if self.holding == "reveal":  # nothing followed the reveal: the display catches up when it is over
+            self._catch_up_later()
+        elif self.holding is None:
+            self.view = self.coming
+        self.holding = None
 
     def tell(self, event, before) -> None:
         """Log one event, then show it with the title's handler for its class (`before`: seat 0's view before the
-        action, for a title that overrides this)."""
+        action, for a title that overrides this).
+
+        A reveal (an event of a class in `reveals`) holds the display back: its handler turns the cards over where
+        they lie and shows the result, and only then does its log line appear; the view (scores, header, table)
+        changes when the first event after the reveal is reached on the timeline, and the log lines of the events
+        after it appear as the timeline reaches them, in order."""
         text = self.describe(event, 0, self.names)
-        if text:
-            self.log.add(*text)
         handler = self.animations.get(type(event))
+        if isinstance(event, self.reveals) and self.holding != "after":
+            self.holding = "reveal"
+            if handler is not None:
+                handler(self, event)
+            if text:
+                self.timeline.queue(0.0, lambda: self.log.add(*text))
+            return
+        if self.holding == "reveal":
+            self._catch_up_later()
+            self.holding = "after"
+        if text and self.holding:
+            self.timeline.queue(0.0, lambda: self.log.add(*text))
+        elif text:
+            self.log.add(*text)
         if handler is not None:
             handler(self, event)
+
+    def _catch_up_later(self) -> None:
+        """Queue the display's change to the engine's view after what is queued (the reveal)."""
+        coming = self.coming
+
+        def show() -> None:
+            self.view = coming
+            self.caught_up()
+        self.timeline.queue(0.0, show)
+
+    def caught_up(self) -> None:
+        """The display has reached the engine's view after a reveal: a title clears what it drew for the reveal."""
 
     @abstractmethod
     def _refresh_buttons(self) -> None:

@@ -51,3 +51,32 @@ def t(key: str, **fields: object) -> str:
 def pick(en: str, ja: str) -> str:
     """Choose between two texts kept outside the catalogue (title names, rules pages)."""
     return ja if _current == "ja" else en
+
+
+# --- words about players and counts (issue 22, item 5) ---------------------------------------------------------
+def joined(seats, names: list[str]) -> str:
+    """Several players' names as one subject: "Kaede & Sakura"."""
+    return " & ".join(names[seat] for seat in seats)
+
+
+def said(key: str, seats, names: list[str], you: int | None, **fields: object) -> str:
+    """The line `key` about `seats` (one seat or several), worded for its subject: `{key}_you` when the only seat
+    is `you` (the human's seat, None in a demo; the key has no name field), `key` with {name} for one other
+    player, `{key}_many` with {names} ("Kaede & Sakura") for several. Other seats go in `fields` via `person`."""
+    seats = [seats] if isinstance(seats, int) else list(seats)
+    if len(seats) > 1:
+        return t(f"{key}_many", names=joined(seats, names), **fields)
+    if seats[0] == you:
+        return t(f"{key}_you", **fields)
+    return t(key, name=names[seats[0]], **fields)
+
+
+def person(seat: int, names: list[str], you: int | None) -> str:
+    """A player as the object of a sentence: "you" for the human's seat, else the name."""
+    return t("common.you_object") if seat == you else names[seat]
+
+
+def counted(key: str, n: int, **fields: object) -> str:
+    """The line `key` about `n` things: `{key}_one` for exactly one ("1 point"), else `key` ("2 points"); both
+    have the {n} field (Japanese writes the same counter in both: 1点, 2点)."""
+    return t(f"{key}_one" if n == 1 else key, n=n, **fields)

@@ -3,11 +3,11 @@
 RULES = {
     "en": [
         ("Goal", [
-            "Collect three prize dice that make a run (3 4 5) or a set (4 4 4) before the monster lands 3 hits.",
+            "Collect three prize dice that make a run (3 4 5) or a set (4 4 4) before the oni lands 3 hits.",
         ]),
         ("Each round", [
             "One die rolls onto the small plate: the prize. Two dice roll onto the big plate: "
-            "the monster's strength. Their sum is the target.",
+            "the oni's strength. Their sum is the target.",
             "You see both plates, then choose: Attack or Defend.",
         ]),
         ("Attack — 2 dice", [
@@ -34,10 +34,10 @@ RULES = {
     ],
     "ja": [
         ("目的", [
-            "モンスターに3回打撃を受ける前に、獲得ダイス3つで順子（3 4 5）か刻子（4 4 4）を作ろう。",
+            "鬼に3回打撃を受ける前に、獲得ダイス3つで順子（3 4 5）か刻子（4 4 4）を作ろう。",
         ]),
         ("ラウンドの流れ", [
-            "小皿にダイスを1個振る。これが賞品。大皿にダイスを2個振る。これがモンスターの強さで、合計が目標値。",
+            "小皿にダイスを1個振る。これが賞品。大皿にダイスを2個振る。これが鬼の強さで、合計が目標値。",
             "両方の皿を見てから「攻撃」か「防御」を選ぶ。",
         ]),
         ("攻撃 — ダイス2個", [

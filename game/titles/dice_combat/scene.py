@@ -116,6 +116,7 @@ class DiceCombatScene(Scene):
         self.pattern: tuple[int, ...] = ()
         self.hint_on = False
         self.think_until = 0.0
+        self.chosen_chance: float | None = None  # the chosen action's win chance, on show until the round settles
         self.buttons = ButtonRow([
             # Both alike: the lit one is the keyboard focus (Enter presses it), never a recommendation.
             Button(pygame.Rect(900, 400, 340, 96), "", lambda: self.choose(ATTACK), primary=True),
@@ -199,11 +200,17 @@ class DiceCombatScene(Scene):
             events += self.state.apply(chance.outcome(self.state, self.seed))
         self.keep()
         self._animate(events)
+        if any(isinstance(event, Resolved) for event in events):
+            self.timeline.queue(0.0, self._settled)  # the new position's chance once the round has played out
 
     def choose(self, action: str) -> None:
         if not self.deciding:
             return
         self.app.audio.play("menu_select")
+        target, small = self.state.target, self.state.small
+        if target is not None and small is not None:
+            self.chosen_chance = odds.choice_win_chances(self.state.collection, self.state.damage, small,
+                                                         target)[action]
         events = self.state.apply(action)
         self.keep()
         self._animate(events)
@@ -246,13 +253,29 @@ class DiceCombatScene(Scene):
         self.big.append(sprite)
         self.shake_until = self.now + 0.12
 
+    def headline_chance(self) -> float | None:
+        """The side panel's win chance of perfect play from the position on show: before the plates, from the
+        collection and hits; at the decision, of the better choice; once chosen, of that choice until its dice have
+        landed and the round is settled on screen; then from the new position (None once the game is over)."""
+        if self.chosen_chance is not None:
+            return self.chosen_chance
+        if self.state.is_terminal():
+            return None
+        target, small = self.state.target, self.state.small
+        if self.deciding and target is not None and small is not None:
+            return max(odds.choice_win_chances(self.state.collection, self.state.damage, small, target).values())
+        return odds.win_chance(self.state.collection, self.state.damage)
+
+    def _settled(self) -> None:
+        self.chosen_chance = None
+
     def _drop_rolled(self, face: int) -> None:
         if not self.rolled:
             self.app.audio.play("roll")
         index = len(self.rolled)
         rest = rolled_rest(index, self.state.choice)
         sprite = Sprite(face, (rest[0] + 120, CLASH.bottom + 80), spin=540 + 90 * index)
-        sprite.move(rest, self.now, self.speed(0.45), ease_out_back)
+        sprite.move(rest, self.now, self.speed(ROLL_FLIGHT), ease_out_back)
         self.rolled.append(sprite)
 
     def _on_plates(self, event: PlatesRolled) -> None:
@@ -267,7 +290,7 @@ class DiceCombatScene(Scene):
             if event.success and event.action == DEFEND:
                 self.shield_until = self.now + self.speed(0.8)
                 self.app.audio.play("set")
-        self.queue(0.35)  # let the dice land first
+        self.queue(ROLL_FLIGHT + 0.1)  # let the last die land first (it started its flight as its beat began)
         self.queue(0.75, show)
 
     def _clash_line(self, total: int, target: int, success: bool) -> tuple[str, tuple[int, int, int]]:
@@ -420,7 +443,7 @@ class DiceCombatScene(Scene):
         round_no = self.state.round + (0 if self.state.is_terminal() else 1)
         blit(surface, t("dc.round") + f" {round_no}", 22, (SIDE.x + 22, SIDE.y + 150), theme.INK)
         blit(surface, t("dc.run", n=self.run.wins), 22, (SIDE.x + 22, SIDE.y + 186), theme.WARN, True)
-        chance = odds.win_chance(self.state.collection, self.state.damage) if not self.state.is_terminal() else None
+        chance = self.headline_chance()
         if self.hint_on and chance is not None:
             blit(surface, t("dc.win_now", p=f"{100 * chance:.1f}"), 18, (SIDE.right - 22, SIDE.y + 152),
                  theme.GOOD, anchor="topright")
@@ -462,6 +485,9 @@ class DiceCombatScene(Scene):
                 blit(surface, t("dc.win_chance", p=f"{100 * wins[action]:.1f}"), 20,
                      (button.rect.right - 16, button.rect.y + 56), theme.GOOD if ink == theme.INK else ink, True,
                      "topright")
+
+
+ROLL_FLIGHT = 0.45  # seconds a rolled die flies before it lands (scaled)
 
 
 def placed(face: int, pos: tuple[float, float]) -> Sprite:

@@ -46,3 +46,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.scores.streak": {"en": "Streak", "ja": "連勝"},
     "dc.scores.damage": {"en": "Damage", "ja": "打撃"},
 }
+
+# The spec's terms, one word per language, used by every screen (strings, rules page, menu pitch); `not_en` and
+# `not_ja` are variants once used for the same thing, which tests/test_words.py keeps out of this title's texts.
+GLOSSARY: dict[str, dict[str, object]] = {
+    "oni": {"en": "oni", "ja": "鬼", "not_en": ("monster",), "not_ja": ("モンスター", "怪物")},
+    "prize": {"en": "prize", "ja": "賞品", "not_en": (), "not_ja": ("景品",)},
+    "hit": {"en": "hit", "ja": "打撃", "not_en": ("damage point",), "not_ja": ("ダメージ",)},
+    "die": {"en": "die", "ja": "ダイス", "not_en": (), "not_ja": ("サイコロ",)},
+    "run": {"en": "run", "ja": "順子", "not_en": (), "not_ja": ("ストレート",)},
+    "set": {"en": "set", "ja": "刻子", "not_en": (), "not_ja": ("スリーカード",)},
+}

@@ -19,7 +19,7 @@ from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import GameSetup
 from game.core import chance
-from game.services.i18n import t
+from game.services.i18n import counted, t
 from game.titles.dice_slayer import bots
 from game.titles.dice_slayer.rules import (
     GAME_OVER_PLATE,
@@ -248,7 +248,7 @@ class DiceSlayerScene(Scene):
         kind = next((t(f"ds.set.{e.kind}") for e in events if isinstance(e, SetFormed)), None)
         cleared = next((e for e in events if isinstance(e, Cleared)), None)
         if cleared and cleared.removed:
-            return t("ds.result_clear", kind=kind, count=len(cleared.removed), points=cleared.points), theme.GOOD
+            return counted("ds.result_clear", len(cleared.removed), kind=kind, points=cleared.points), theme.GOOD
         if kind:
             return t("ds.result_empty", kind=kind), theme.INK_DIM
         return t("ds.result_none"), theme.INK_DIM
@@ -563,7 +563,7 @@ class DiceSlayerScene(Scene):
         if not info["removed"]:
             sides = "/".join(str(v) for v in info["sides"])
             return t("ds.preview_set_empty", kind=kind, sides=sides)
-        text = t("ds.preview_set", kind=kind, count=len(info["removed"]), points=info["points"])
+        text = counted("ds.preview_set", len(info["removed"]), kind=kind, points=info["points"])
         return text
 
     def _draw_effects(self, surface: pygame.Surface) -> None:

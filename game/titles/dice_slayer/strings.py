@@ -14,7 +14,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.pick_prompt": {"en": "Pick a die for the stock", "ja": "ストックに移すダイスを選ぼう"},
     "ds.preview_title": {"en": "If you pick {v}:", "ja": "{v} を選ぶと:"},
     "ds.preview_none": {"en": "no set — nothing is removed", "ja": "役なし — 何も消えない"},
-    "ds.preview_set": {"en": "{kind}! removes {count} dice: +{points}", "ja": "{kind}！ {count}個消える: +{points}"},
+    "ds.preview_set": {"en": "{kind}! removes {n} dice: +{points}", "ja": "{kind}！ {n}個消える: +{points}"},
+    "ds.preview_set_one": {"en": "{kind}! removes {n} die: +{points}", "ja": "{kind}！ {n}個消える: +{points}"},
     "ds.preview_set_empty": {"en": "{kind}, but no {sides} on the plate: +0", "ja": "{kind}。でも皿に{sides}がない: +0"},
     "ds.preview_game_over": {"en": "the plate would hold 8: game over", "ja": "皿が8個になり終了"},
     "ds.set.triple": {"en": "Triple", "ja": "刻子"},
@@ -23,7 +24,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.hint": {"en": "Hint: pick {v} (expected +{ev})", "ja": "ヒント: {v} を選ぶ（期待値 +{ev}）"},
     "ds.no_such_die": {"en": "There is no {v} on the plate.", "ja": "皿に {v} はありません。"},
     "ds.hint_off": {"en": "show the computer's hint", "ja": "コンピュータのヒントを表示"},
-    "ds.result_clear": {"en": "{kind}! {count} dice gone: +{points}", "ja": "{kind}！ {count}個消去: +{points}"},
+    "ds.result_clear": {"en": "{kind}! {n} dice gone: +{points}", "ja": "{kind}！ {n}個消去: +{points}"},
+    "ds.result_clear_one": {"en": "{kind}! {n} die gone: +{points}", "ja": "{kind}！ {n}個消去: +{points}"},
     "ds.result_empty": {"en": "{kind}, but nothing to remove", "ja": "{kind}。でも消すダイスなし"},
     "ds.result_none": {"en": "No set this round", "ja": "このラウンドは役なし"},
     "ds.demo": {"en": "DEMO — the computer is playing", "ja": "デモ — コンピュータがプレイ中"},
@@ -48,4 +50,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.scores.largest": {"en": "Best clear", "ja": "最大消去"},
     "ds.scores.all_clears": {"en": "All clears", "ja": "全消し"},
     "ds.scores.removed": {"en": "Dice removed", "ja": "消したダイス"},
+}
+
+# The spec's terms, one word per language, used by every screen (strings, rules page, menu pitch); `not_en` and
+# `not_ja` are variants once used for the same thing, which tests/test_words.py keeps out of this title's texts.
+GLOSSARY: dict[str, dict[str, object]] = {
+    "die": {"en": "die", "ja": "ダイス", "not_en": (), "not_ja": ("サイコロ",)},
+    "plate": {"en": "plate", "ja": "皿", "not_en": (), "not_ja": ("プレート",)},
+    "straight": {"en": "straight", "ja": "順子", "not_en": (), "not_ja": ("ストレート",)},
+    "triple": {"en": "triple", "ja": "刻子", "not_en": (), "not_ja": ("スリーカード",)},
 }

@@ -2,7 +2,9 @@
 
 The policy reads only what the player to move may know (own hand, rows, hand sizes, the known bottom and known
 cards in hand, totals), so it is also a fair Easy bot. It scores each option by the points it adds to the row and
-suit bonus, the risk of being stuck next turn (halved), the effect's worth and the sudden-death race (spec 9).
+suit bonus, the risk of being stuck next turn (halved), the effect's worth and the sudden-death race (spec 9). Normal and Hard
+search every decision but the secret REDEAL / KEEP, which they take by the policy's rule at once (spec A2b: it is
+hidden inside the deal animation and must not keep the table waiting).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
-from game.ai.levels import BotKit
+from game.ai.levels import DEFAULTS, BotKit, SearchBot
 from game.titles.fusejika.rules import (
     ALL_RANKS,
     BIT,
@@ -30,6 +32,7 @@ from game.titles.fusejika.rules import (
     PLAY,
     PLAYS,
     REDEAL,
+    REDEAL_CHECK,
     STUCK,
     SUITS,
     Card,
@@ -255,4 +258,20 @@ def evaluate(state: FusejikaState) -> list[float]:
     return total_shares(state.totals, state.n - state.round_no + 1)
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH)
+class FusejikaSearchBot(SearchBot):
+    """ISMCTS for every decision but the secret REDEAL / KEEP, which takes the policy's rule at once: the choice is
+    hidden inside the deal animation (spec A2b), so it must not keep the table waiting for a search."""
+
+    def choose(self, state: FusejikaState, rng: Random) -> Any:
+        if state.phase == REDEAL_CHECK:
+            return redeal_choice(state, state.cur)
+        return super().choose(state, rng)
+
+
+def search_bot(level: str, iterations: int | None, think_ms: float | None) -> FusejikaSearchBot:
+    config = {**DEFAULTS, **SEARCH}
+    return FusejikaSearchBot(level, iterations, think_ms, rollout_policy, evaluate, config["c"],
+                             config["max_rollout_depth"], config["opponents"])
+
+
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH, search_bot=search_bot)

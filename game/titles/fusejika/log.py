@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import t
+from game.services.i18n import person, said, t
 from game.titles.fusejika import rules
 from game.titles.fusejika.cards import card_text
 from game.ui import theme
@@ -26,14 +26,15 @@ def describe(event, viewer: int, names: list[str]) -> tuple[str, tuple[int, int,
 
 def _drawn(e, viewer, names):
     if e.known:
-        return t("fj.log.draw_known", name=names[e.seat], card=card_text(e.card), n=e.deck), theme.WARN
+        return said("fj.log.draw_known", e.seat, names, viewer, card=card_text(e.card), n=e.deck), theme.WARN
     if e.seat == viewer:
         return t("fj.log.draw_mine", card=card_text(e.card), n=e.deck), theme.INK
     return t("fj.log.draw", name=names[e.seat], n=e.deck), theme.INK_DIM
 
 
 def _played(e, viewer, names):
-    return t("fj.log.play", name=names[e.seat], card=card_text(e.card), effect=effect_name(e.card.rank)), theme.INK
+    return said("fj.log.play", e.seat, names, viewer, card=card_text(e.card), effect=effect_name(e.card.rank)), \
+        theme.INK
 
 
 def _no_effect(e, viewer, names):
@@ -46,30 +47,35 @@ def _scored(e, viewer, names):
 
 
 def _game_over(e, viewer, names):
-    who = " & ".join(names[s] for s in e.winners)
     key = "fj.log.sudden_over" if e.kind == "sudden_death" else "fj.log.points_over"
-    return t(key, names=who), theme.GOOD
+    return said(key, e.winners, names, viewer), theme.GOOD
+
+
+def _jump(e, viewer, names):
+    if e.skipped == viewer:
+        return t("fj.log.jump_on_you", name=names[e.seat]), theme.ACCENT
+    return said("fj.log.jump", e.seat, names, viewer, target=names[e.skipped]), theme.SKY
 
 
 TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
     rules.StartChosen: lambda e, v, n: (t("fj.log.first_start", name=n[e.seat]), theme.INK_DIM),
-    rules.DealStarted: lambda e, v, n: (t("fj.log.redeal_deal" if e.redeal else "fj.log.round", round=e.round_no,
-                                      name=n[e.start]), theme.SKY),
+    rules.DealStarted: lambda e, v, n: (said("fj.log.redeal_deal", e.start, n, v, round=e.round_no) if e.redeal
+                                      else t("fj.log.round", round=e.round_no, name=n[e.start]), theme.SKY),
     rules.CardDealt: lambda e, v, n: (t("fj.log.dealt"), theme.INK_DIM) if e.remaining == 0 else None,
-    rules.RedealCalled: lambda e, v, n: (t("fj.log.redeal", name=n[e.seat], cards=cards_text(e.hand)), theme.WARN),
+    rules.RedealCalled: lambda e, v, n: (said("fj.log.redeal", e.seat, n, v, cards=cards_text(e.hand)), theme.WARN),
     rules.CardPlayed: _played,
     rules.CardDrawn: _drawn,
-    rules.DrawsMissed: lambda e, v, n: (t("fj.log.missed", names=", ".join(n[s] for s in e.seats)), theme.INK_DIM),
+    rules.DrawsMissed: lambda e, v, n: (said("fj.log.missed", e.seats, n, v), theme.INK_DIM),
     rules.NoEffect: _no_effect,
-    rules.Copied: lambda e, v, n: (t("fj.log.copy", name=n[e.seat], effect=effect_name(e.rank)), theme.SKY),
-    rules.CardLost: lambda e, v, n: (t("fj.log.lost", name=n[e.seat], card=card_text(e.card)), theme.SKY),
-    rules.CardKicked: lambda e, v, n: (t("fj.log.kick", name=n[e.seat], card=card_text(e.card), target=n[e.target]),
+    rules.Copied: lambda e, v, n: (said("fj.log.copy", e.seat, n, v, effect=effect_name(e.rank)), theme.SKY),
+    rules.CardLost: lambda e, v, n: (said("fj.log.lost", e.seat, n, v, card=card_text(e.card)), theme.SKY),
+    rules.CardKicked: lambda e, v, n: (said("fj.log.kick", e.seat, n, v, card=card_text(e.card), target=person(e.target, n, v)),
                                    theme.ACCENT if e.target == v else theme.SKY),
-    rules.SkipSet: lambda e, v, n: (t("fj.log.jump", name=n[e.seat], target=n[e.skipped]), theme.SKY),
-    rules.TurnSkipped: lambda e, v, n: (t("fj.log.skipped", name=n[e.seat]), theme.INK_DIM),
-    rules.Stuck: lambda e, v, n: (t("fj.log.stuck", name=n[e.seat], cards=cards_text(e.hand)), theme.BAD),
+    rules.SkipSet: _jump,
+    rules.TurnSkipped: lambda e, v, n: (said("fj.log.skipped", e.seat, n, v), theme.INK_DIM),
+    rules.Stuck: lambda e, v, n: (said("fj.log.stuck", e.seat, n, v, cards=cards_text(e.hand)), theme.BAD),
     rules.RoundScored: _scored,
-    rules.MarkerPassed: lambda e, v, n: (t("fj.log.marker", name=n[e.start]), theme.INK_DIM),
-    rules.SuddenDeath: lambda e, v, n: (t("fj.log.sudden", name=n[e.seat]), theme.WARN),
+    rules.MarkerPassed: lambda e, v, n: (t("fj.log.marker", name=person(e.start, n, v)), theme.INK_DIM),
+    rules.SuddenDeath: lambda e, v, n: (said("fj.log.sudden", e.seat, n, v), theme.WARN),
     rules.GameOver: _game_over,
 }

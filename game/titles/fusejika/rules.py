@@ -8,9 +8,22 @@ effect's choice), each a small action of its own.
 
 Decisions where the spec is silent (see docs/decisions.md, "Fusejika"):
 - A kick is two decisions: `Kick(card)` (only cards with at least one legal target are offered) then `KickTo(seat)`.
-- The secret redeal check: KEEP is never logged; while an eligible player decides, every other seat's view shows
-  the deal still finishing (phase "deal", to move: chance), so no view tells who was asked. A resample for the
-  deciding seat assumes no earlier player chose REDEAL (those choices are secret and only cosmetic to it).
+- The secret redeal check (A2, A2b): a seat chooses REDEAL or KEEP the moment its third card completes three of a
+  kind, in the middle of the deal (the dealer, who gets the last card, at the deal's end). Choices are secret and
+  simultaneous, so when each is taken changes nothing, and deciding inside the deal means no seat ever waits for a
+  check it cannot see. While a seat decides, every other seat's view is exactly the no-check view at that point:
+  mid-deal, the deal going on (phase "deal", to move: chance); at the end, the round begun with the start player
+  (the deciding dealer) to move, and the last card's events already end with `TurnBegan(start)` (a KEEP then adds
+  no event). So a view says "you are to move" exactly when `current_player()` is that seat: the table offers a
+  human start player buttons only when the engine takes them, and search roots stay sound. Once the deal is
+  complete and every eligible seat has chosen, a REDEAL is revealed (the first REDEAL-chooser in turn order from
+  the start player) and the cards are dealt again; KEEP is never logged. A seat's own choice shows in its view only
+  while the deal goes on. The dealer is not asked when an earlier seat already chose REDEAL (the redeal is certain):
+  asking it would tell that seat, which sees no reveal at the deal's end, that the dealer holds three of a kind; so
+  in that rare case the earlier seat is the one revealed, although the dealer comes first in turn order.
+  A resample for the deciding seat assumes no other player chose REDEAL (those choices are secret and only decide
+  whether a redeal follows); a resample for any other seat never has a check pending (a triple in a world's hand
+  was kept, or is asked when its third card comes).
 - A test position (`position`) may leave cards out of play when it lists the deck explicitly.
 """
 
@@ -24,7 +37,7 @@ from typing import Any, NamedTuple, Self
 from game.core.cards import draw_outcomes
 from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
 
-RULES_VERSION = "fusejika/1"
+RULES_VERSION = "fusejika/2"  # 2: a redeal check is asked as a seat completes three of a kind (A2b)
 RANKS = ("9", "10", "J", "Q", "K", "A")
 SUITS = ("S", "H", "D", "C")
 EFFECTS = {"9": "get", "10": "lost", "J": "jump", "Q": "quick", "K": "kick", "A": "almighty"}
@@ -280,7 +293,7 @@ class FusejikaView:
     seat: int
     players: int
     phase: str
-    to_move: int  # a seat, CHANCE or TERMINAL (a secret redeal check shows as CHANCE to the others)
+    to_move: int  # a seat, CHANCE or TERMINAL (a secret redeal check shows to the others as the deal without it)
     legal: tuple
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
@@ -312,7 +325,7 @@ class FusejikaState(State):
     RESAMPLE_REPLAYS = False  # a resample has no history: the view it is built from has no log
     __slots__ = ("n", "phase", "cur", "start", "round_no", "pool", "bottom", "hand", "known", "row", "totals",
                  "round_scores", "skip_next", "to_deal", "to_draw", "actor", "source", "copied", "kick_card",
-                 "asked", "choices", "redealer", "turns", "result", "_resample_view")
+                 "choices", "turns", "result", "_resample_view")
 
     def __init__(self, players: int = 4) -> None:
         super().__init__()
@@ -339,9 +352,7 @@ class FusejikaState(State):
         self.source: Card | None = None
         self.copied: str | None = None
         self.kick_card: Card | None = None
-        self.asked: tuple[int, ...] = ()
-        self.choices: list[str | None] = [None] * n
-        self.redealer: int | None = None
+        self.choices: list[str | None] = [None] * n  # the secret REDEAL / KEEP of each seat in this deal
         self.turns = 0
 
     # --- queries ---------------------------------------------------------------------------------------------
@@ -459,31 +470,38 @@ class FusejikaState(State):
         self.pool = tuple(c for c in self.pool if c != card)
         self.hand[seat] = canonical((*self.hand[seat], card))
         events: list = [CardDealt(seat, card, len(self.to_deal))]
+        if _triple(self.hand[seat]):  # its third card: the seat chooses now, secretly (A2, A2b)
+            if self.to_deal:
+                self.phase, self.cur = REDEAL_CHECK, seat
+                return events
+            if REDEAL not in self.choices:  # the dealer decides; the others see the round begun
+                events += self._turn_start(self.start)
+                self.phase = REDEAL_CHECK
+                return events
         if self.to_deal:
             return events
-        self.asked = tuple(seat for seat in self._order_from(self.start) if _triple(self.hand[seat]))
-        if self.asked:
-            self.phase, self.cur = REDEAL_CHECK, self.asked[0]
-            return events
-        return events + self._turn_start(self.start)
+        return events + self._deal_complete()
+
+    def _deal_complete(self) -> list:
+        """Every eligible seat has chosen: a REDEAL is revealed and the cards dealt again, or play starts."""
+        revealer = next((j for j in self._order_from(self.start) if self.choices[j] == REDEAL), None)
+        if revealer is not None:
+            return [RedealCalled(revealer, self.hand[revealer]), *self._begin_deal(True)]
+        self.choices = [None] * self.n
+        if self.phase == REDEAL_CHECK:  # the dealer kept: its turn has already begun
+            self.phase = PLAY
+            return []
+        return self._turn_start(self.start)
 
     def _order_from(self, seat: int) -> tuple[int, ...]:
         return tuple((seat + k) % self.n for k in range(self.n))
 
     def _redeal_choice(self, choice: str) -> list:
-        seat = self.cur
-        self.choices[seat] = choice
-        if choice == REDEAL and self.redealer is None:
-            self.redealer = seat
-        self.asked = self.asked[1:]
-        if self.asked:
-            self.cur = self.asked[0]
+        self.choices[self.cur] = choice
+        if self.to_deal:  # the deal goes on; nobody else learns anything
+            self.phase = DEAL
             return []
-        if self.redealer is None:
-            self.choices = [None] * self.n
-            return self._turn_start(self.start)
-        revealer = self.redealer
-        return [RedealCalled(revealer, self.hand[revealer]), *self._begin_deal(True)]
+        return self._deal_complete()
 
     # turns
     def _turn_start(self, seat: int) -> list:
@@ -621,14 +639,15 @@ class FusejikaState(State):
         other.skip_next, other.to_deal, other.to_draw = self.skip_next, self.to_deal, self.to_draw
         other.actor, other.source, other.copied, other.kick_card = (
             self.actor, self.source, self.copied, self.kick_card)
-        other.asked, other.choices, other.redealer = self.asked, self.choices[:], self.redealer
+        other.choices = self.choices[:]
         other.turns, other.result = self.turns, self.result
         return other
 
     def view(self, seat: int) -> FusejikaView:
         mover, phase = self.current_player(), self.phase
-        if phase == REDEAL_CHECK and mover != seat:  # a secret check: the others see the deal finishing
-            mover, phase = CHANCE, DEAL
+        if phase == REDEAL_CHECK and mover != seat:  # a secret check: the others see the deal without it (A2b)
+            phase = DEAL if self.to_deal else PLAY
+            mover = CHANCE if self.to_deal else mover  # at the deal's end the decider is the start player
         return FusejikaView(
             seat=seat, players=self.n, phase=phase, to_move=mover,
             legal=tuple(self._legal_actions()) if mover == seat else (),
@@ -637,7 +656,7 @@ class FusejikaState(State):
             to_deal=self.to_deal, to_draw=self.to_draw, start=self.start, round_no=self.round_no,
             totals=tuple(self.totals), round_scores=tuple(self.round_scores), skip_next=self.skip_next,
             actor=self.actor, source=self.source, copied=self.copied, kick_card=self.kick_card,
-            redeal_choice=self.choices[seat], result=self.result)
+            redeal_choice=self.choices[seat] if self.to_deal else None, result=self.result)
 
     def resample(self, seat: int, rng: Random) -> Self:
         """A full state consistent with view(seat), built from that view alone (see `from_view`)."""
@@ -771,7 +790,6 @@ def _decode(data: Any) -> Any:
 
 
 # --- resampling (spec 9, "Determinization") ------------------------------------------------------------------
-REJECT_TRIES = 5000
 
 
 def _unseen(view: FusejikaView) -> list[Card]:
@@ -785,49 +803,21 @@ def _unseen(view: FusejikaView) -> list[Card]:
 def from_view(view: FusejikaView, rng: Random) -> FusejikaState:
     """A full state consistent with `view`: the unseen cards shuffled into the other hands and the deck's top.
 
-    It reads nothing but `view` and `rng`. A view of someone else's secret redeal check is resampled so that some
-    other seat is eligible and still to choose (rejection sampling; three of a kind is rare but not that rare).
+    It reads nothing but `view` and `rng`. No world has a check pending but the viewer's own (A2b: another seat's
+    check shows as the deal without it); the other seats' secret choices are taken to be KEEP.
     """
     state = _public_state(view)
     n, seat = view.players, view.seat
-    others = [j for j in range(n) if j != seat]
     pool = _unseen(view)
-    hidden_check = view.phase == DEAL and not view.to_deal and view.start is not None
-    for _ in range(REJECT_TRIES if hidden_check else 1):
-        rng.shuffle(pool)
-        at = 0
-        for j in others:
+    rng.shuffle(pool)
+    at = 0
+    for j in range(n):
+        if j != seat:
             size = view.hand_sizes[j] - len(view.known_in_hand[j])
             state.hand[j] = canonical((*view.known_in_hand[j], *pool[at:at + size]))
             at += size
-        state.pool = canonical(pool[at:])
-        if not hidden_check or _check_queue(state, view):
-            break
-    if view.phase == REDEAL_CHECK:
-        order = state._order_from(state.start)
-        later = order[order.index(seat):]
-        state.asked = tuple(j for j in later if _triple(state.hand[j]))
+    state.pool = canonical(pool[at:])
     return state
-
-
-def _check_queue(state: FusejikaState, view: FusejikaView) -> bool:
-    """Set up someone else's redeal check in a resampled deal; False if this deal has no one to ask."""
-    seat, order = view.seat, state._order_from(view.start)
-    mine = order.index(seat)
-    pending_me = _triple(view.hand) and view.redeal_choice is None
-    if view.redeal_choice is not None:  # I have chosen: the decider comes after me
-        candidates = order[mine + 1:]
-    elif pending_me:  # I am still to be asked: the decider comes before me
-        candidates = order[:mine]
-    else:
-        candidates = tuple(j for j in order if j != seat)
-    eligible = [j for j in candidates if _triple(state.hand[j])]
-    if not eligible:
-        return False
-    state.asked = tuple(sorted((*eligible, *((seat,) if pending_me else ())), key=order.index))
-    state.phase, state.cur = REDEAL_CHECK, state.asked[0]
-    state.redealer = seat if view.redeal_choice == REDEAL else None
-    return True
 
 
 def _public_state(view: FusejikaView) -> FusejikaState:
@@ -845,7 +835,7 @@ def _public_state(view: FusejikaView) -> FusejikaState:
     state.totals, state.round_scores = list(view.totals), list(view.round_scores)
     state.skip_next, state.to_deal, state.to_draw = view.skip_next, view.to_deal, view.to_draw
     state.actor, state.source, state.copied, state.kick_card = view.actor, view.source, view.copied, view.kick_card
-    state.asked, state.choices, state.redealer = (), [None] * n, None
+    state.choices = [None] * n
     state.choices[view.seat] = view.redeal_choice
     state.turns, state.result = 0, view.result
     return state

@@ -14,7 +14,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL
-from game.services.i18n import t
+from game.services.i18n import counted, said, t
 from game.titles.fusejika import rules
 from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
 from game.titles.fusejika.log import describe
@@ -102,6 +102,21 @@ class FusejikaScene(TableScene):
         if self.breakdown is not None and self.now >= self.panel_until:
             self.breakdown = None
 
+    def _bot_turn(self, seat: int) -> None:
+        """As at any table, but a bot's secret REDEAL / KEEP (spec A2b) is taken with no pause, and the table goes on
+        in the same frame: the deal is paced the same whether or not a check is pending, so the choice is hidden
+        inside the deal animation (only the human's own check is ever shown)."""
+        if self.state.phase != rules.REDEAL_CHECK:
+            super()._bot_turn(seat)
+            return
+        if self.ticket is None:
+            super()._bot_turn(seat)  # asks the worker
+        self.think_since = float("-inf")  # nothing is on show: no BOT_PAUSE
+        before = len(self.state.history)
+        super()._bot_turn(seat)  # takes the answer once it is in
+        if len(self.state.history) > before and not self.timeline.busy:
+            self.update(0.0)  # what comes next (a card, the start player's turn) starts in this frame
+
     # --- telling: event class -> how it is shown (the log line comes first, from log.describe) -----------
     def _fly(self, image, start, end, duration: float, sound: str | None) -> None:
         def go():
@@ -146,11 +161,11 @@ class FusejikaScene(TableScene):
 
     def _on_redeal_called(self, e: rules.RedealCalled) -> None:
         self.timeline.queue(self.speed(1.4), lambda: self._banner(
-            t("fj.log.redeal", name=self.names[e.seat], cards=" ".join(map(card_text, e.hand))), theme.WARN, "roll"))
+            said("fj.log.redeal", e.seat, self.names, 0, cards=" ".join(map(card_text, e.hand))), theme.WARN, "roll"))
 
     def _on_stuck(self, e: rules.Stuck) -> None:
         self.timeline.queue(self.speed(1.2), lambda: self._banner(
-            t("fj.log.stuck", name=self.names[e.seat], cards=" ".join(map(card_text, e.hand)) or "—"),
+            said("fj.log.stuck", e.seat, self.names, 0, cards=" ".join(map(card_text, e.hand)) or "—"),
             theme.BAD, "back"))
 
     def _on_round_scored(self, e: rules.RoundScored) -> None:
@@ -185,7 +200,7 @@ class FusejikaScene(TableScene):
         kind = self.state.result[0]
         names = " & ".join(self.names[seat] for seat in winners)
         if kind == rules.SUDDEN_DEATH:  # spec 5: the points are ignored; the others are listed by totals, no win
-            results = [t("fj.result.six") if seat in winners else t("fj.result.no_win", n=totals[seat])
+            results = [t("fj.result.six") if seat in winners else counted("fj.result.no_win", totals[seat])
                        for seat in range(self.n)]
             ending = t("fj.end.sudden_death", names=names, round=self.state.round_no)
         else:
@@ -555,7 +570,7 @@ class FusejikaScene(TableScene):
         if not self.human_turn():
             if v.to_move == CHANCE or v.to_move < 0:
                 return t("fj.dealing"), theme.INK_DIM
-            return t("fj.waiting", name=self.names[v.to_move]), theme.INK_DIM
+            return said("fj.waiting", v.to_move, self.names, 0), theme.INK_DIM
         phase = v.phase
         if phase == rules.PLAY:
             return (t("fj.stuck_prompt"), theme.BAD) if STUCK in v.legal else (t("fj.your_turn"), theme.ACCENT)
@@ -607,8 +622,8 @@ class FusejikaScene(TableScene):
         shade = tuple(int(c * (0.7 + 0.3 * pulse(self.now, 0.8))) for c in theme.WARN)
         panel(surface, area, theme.BG_DEEP, shade)
         pygame.draw.rect(surface, shade, area.inflate(10, 10), 3, border_radius=16)
-        name = self.names[event.seat]
-        blit(surface, t("fj.sudden_banner", name=name), 44, (area.centerx, area.y + 14), shade, True, "midtop")
+        name = said("fj.sudden_banner", event.seat, self.names, 0)
+        blit(surface, name, 44, (area.centerx, area.y + 14), shade, True, "midtop")
         blit(surface, t("fj.sudden_sub"), 20, (area.centerx, area.y + 74), theme.INK, True, "midtop")
         cards = sorted(event.row, key=lambda c: RANKS.index(c.rank))
         for i, card in enumerate(cards):

@@ -17,7 +17,7 @@ import pygame
 
 from game.app.setup import BOT_NAMES, GameSetup
 from game.app.table_scene import TableScene
-from game.services.i18n import pick, t
+from game.services.i18n import counted, pick, said, t
 from game.titles.hige_mekuri import rules
 from game.titles.hige_mekuri.cards import (
     card_back,
@@ -122,9 +122,7 @@ class HigeScene(TableScene):
 
     def say(self, key: str, seat: int, **fields: object) -> str:
         """A line about `seat`: the "you" form of the key for the human, else the named one."""
-        if self.human_seat(seat):
-            return t(f"{key}_you", **fields)
-        return t(key, name=self.names[seat], **fields)
+        return said(key, seat, self.names, None if self.autoplay else 0, **fields)
 
     def human_seat(self, seat: int) -> bool:
         return seat == 0 and not self.autoplay
@@ -407,7 +405,7 @@ class HigeScene(TableScene):
             blit(surface, t("hm.run", n=self.run_shown), 19, (x, y + 36), theme.INK)
             for k in range(min(self.run_shown, 10)):
                 draw_icon(surface, BEARDED, (x + 14 + k * 26, y + 78), 22)
-        blit(surface, t("hm.flips", n=self.shown), 16, (x, y + 104), theme.INK_DIM)
+        blit(surface, counted("hm.flips", self.shown), 16, (x, y + 104), theme.INK_DIM)
 
     def _draw_quip(self, surface: pygame.Surface) -> None:
         """The source's joke in a speech bubble, shaking a little."""
@@ -482,7 +480,7 @@ class HigeScene(TableScene):
         blit(surface, text, int(40 * grow), (area.centerx, area.y + 46), theme.GOOD if winner == 0 else theme.WARN,
              True, "center")
         blit(surface, self.tally(), 18, (area.centerx, area.y + 98), theme.INK, anchor="center")
-        blit(surface, t("hm.flips", n=len(self.view.revealed)), 16, (area.centerx, area.y + 130), theme.INK_DIM,
+        blit(surface, counted("hm.flips", len(self.view.revealed)), 16, (area.centerx, area.y + 130), theme.INK_DIM,
              anchor="center")
         blit(surface, self.say("hm.next_starts", 1 - self.view.first), 16, (area.centerx, area.y + 156),
              theme.INK_DIM, anchor="center")

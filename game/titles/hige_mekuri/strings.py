@@ -42,7 +42,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hm.tally": {"en": "Series  {you_name} {you} – {bot} {name}", "ja": "通算  {you_name} {you} – {bot} {name}"},
     "hm.next_starts": {"en": "{name} starts the next game.", "ja": "次のゲームは{name}が先手。"},
     "hm.flips": {"en": "{n} cards turned", "ja": "{n}枚めくった"},
-    "hm.run": {"en": "Beards this turn: {n}", "ja": "このターンのヒゲ: {n}"},
+    "hm.flips_one": {"en": "{n} card turned", "ja": "{n}枚めくった"},
+    "hm.run": {"en": "Beards this turn: {n}", "ja": "この手番のヒゲ: {n}"},
     "hm.turn_of_you": {"en": "Your turn", "ja": "あなたの番"},
     "hm.starts_you": {"en": "You start.", "ja": "あなたが先手。"},
     "hm.log_flip_you": {"en": "You turn {person} ({territory}): {kind}.",
@@ -54,4 +55,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "hm.next_starts_you": {"en": "You start the next game.", "ja": "次のゲームはあなたが先手。"},
     "hm.help": {"en": "F/Space flip · S stop · O odds · Esc pause · F1 rules",
                 "ja": "F めくる・S やめる・O 勝率・Esc ポーズ・F1 ルール"},
+}
+
+# The spec's terms, one word per language, used by every screen (strings, rules page, menu pitch); `not_en` and
+# `not_ja` are variants once used for the same thing, which tests/test_words.py keeps out of this title's texts.
+GLOSSARY: dict[str, dict[str, object]] = {
+    "beard": {"en": "beard", "ja": "ヒゲ", "not_en": (), "not_ja": ("髭", "ひげ")},
+    "turn": {"en": "turn", "ja": "手番", "not_en": (), "not_ja": ("ターン",)},
+    "pile": {"en": "pile", "ja": "山札", "not_en": (), "not_ja": ("デッキ",)},
 }

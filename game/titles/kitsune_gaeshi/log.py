@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import t
+from game.services.i18n import counted, said, t
 from game.titles.kitsune_gaeshi.rules import (
     FOX,
     CardDrawn,
@@ -39,18 +39,18 @@ def _drawn(e, viewer, names):
 def _laid(e, viewer, names):
     declared = face_name(e.declared)
     if e.seat == viewer and e.face != e.declared:
-        return t("kg.log.laid_lie", name=names[e.seat], declared=declared, face=face_name(e.face)), theme.WARN
-    return t("kg.log.laid", name=names[e.seat], declared=declared), theme.INK
+        return said("kg.log.laid_lie", e.seat, names, viewer, declared=declared, face=face_name(e.face)), theme.WARN
+    return said("kg.log.laid", e.seat, names, viewer, declared=declared), theme.INK
 
 
 def _revealed(e, viewer, names):
     key = "kg.log.success" if e.success else "kg.log.fail"
-    return t(key, n=e.foxes), theme.GOOD if e.success else theme.BAD
+    return counted(key, e.foxes), theme.GOOD if e.success else theme.BAD
 
 
 def _lost(e, viewer, names):
     key = "kg.log.companion" if e.companion else "kg.log.soul"
-    return t(key, name=names[e.seat], n=e.souls), theme.BAD
+    return said(key, e.seat, names, viewer, left=t("kg.log.left", n=e.souls)), theme.BAD
 
 
 TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
@@ -58,9 +58,9 @@ TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
     RoundStarted: lambda e, v, n: (t("kg.log.round", round=e.round_no, name=n[e.starter]), theme.SKY),
     CardDrawn: _drawn,
     CardLaid: _laid,
-    Kaeshi: lambda e, v, n: (t("kg.log.forced" if e.forced else "kg.log.kaeshi", name=n[e.seat]), theme.WARN),
+    Kaeshi: lambda e, v, n: (said("kg.log.forced" if e.forced else "kg.log.kaeshi", e.seat, n, v), theme.WARN),
     Revealed: _revealed,
     SoulLost: _lost,
     Eliminated: lambda e, v, n: (t("kg.log.out", names=" & ".join(n[s] for s in e.seats)), theme.BAD),
-    GameOver: lambda e, v, n: (t("kg.log.game_over", names=" & ".join(n[s] for s in e.winners)), theme.GOOD),
+    GameOver: lambda e, v, n: (said("kg.log.game_over", e.winners, n, v), theme.GOOD),
 }

@@ -1,8 +1,10 @@
 """Kitsune-gaeshi at the table: you (seat 0) against two or three computer players.
 
 The scene draws only from `view(0)` and from events told as the human may see them; bots think in the app's worker
-process and are paced by the animation-speed setting. A flip opens the reveal: every card turns over one by one,
-the foxes are counted, and the soul losses (with the companion soul) are called out.
+process and are paced by the animation-speed setting. A flip is the reveal: every card turns over where it lies, one
+by one in the order drawn, the foxes are counted at the centre, and the soul losses (with the companion soul) are
+called out; only then do the souls, the round and the table move on (the table loop holds them behind the reveal),
+and the log names every card shown. "Last flip" lays the last one out again in a panel.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL
-from game.services.i18n import t
+from game.services.i18n import counted, said, t
 from game.titles.kitsune_gaeshi import rules
 from game.titles.kitsune_gaeshi.cards import badge, card_back, card_face, sideways, soul_token
 from game.titles.kitsune_gaeshi.log import describe, face_name
@@ -38,7 +40,8 @@ CENTER = (490, 350)
 TABLE_W = 46
 LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
-REVEAL = 4.6  # seconds the reveal panel stays (scaled)
+REVEAL = 4.6  # seconds the reveal stays before the souls change, unless the player goes on (scaled)
+LAST = pygame.Rect(960 - 190, 84, 190, 32)  # the "last flip" button
 SEAT_0 = (120, 650)
 STACK_0 = (490, 520)
 
@@ -57,21 +60,29 @@ class KitsuneScene(TableScene):
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)
         self.reveal: dict | None = None  # the flip on show: the Revealed event, the losses, the eliminated
-        self.reveal_until = 0.0
-
-    def tick(self) -> None:
-        if self.reveal is not None and self.now >= self.reveal_until:
-            self.reveal = None
+        self.last: dict | None = None  # the last flip, for the "last flip" panel
+        self.review = False  # the "last flip" panel is open
+        self.last_button = Button(LAST, t("kg.last_flip"), self._open_review, size=16)
 
     # --- telling: event class -> how it is shown (the log line comes first, from log.describe) ---------------
     def _on_kaeshi(self, event: rules.Kaeshi) -> None:
         self.timeline.queue(self.speed(0.9), lambda: self._banner(t("kg.kaeshi"), theme.WARN, "warning"))
 
     def _on_revealed(self, event: rules.Revealed) -> None:
-        checked = rules.checked_companion(self.view.past[-1], self.view.souls)
-        self.reveal = {"event": event, "lost": [], "out": (), "checked": checked, "opened": False}
-        self.reveal_until = float("inf")  # set when the reveal opens, after the "Kaeshi!" beat
-        self.timeline.queue(self.speed(REVEAL), self._open_reveal)
+        checked = rules.checked_companion(self.coming.past[-1], self.coming.souls)
+        info = {"event": event, "lost": [], "out": (), "checked": checked, "opened": None}
+        self.reveal = info
+        self.timeline.queue(self.speed(REVEAL), lambda: self._open_reveal(info))
+        self.timeline.queue(0.0, lambda: self._log_cards(event))  # before the fox count's own line
+
+    def _log_cards(self, event: rules.Revealed) -> None:
+        """A log line per seat naming every card shown (and what was declared where it was a lie)."""
+        for seat, cards in enumerate(event.tables):
+            if cards:
+                named = ", ".join(face_name(c.face) if c.face == c.declared else
+                                  t("kg.log.shown_lie", face=face_name(c.face), declared=face_name(c.declared))
+                                  for c in cards)
+                self.log.add(t("kg.log.shown", name=self.names[seat], cards=named), theme.INK_DIM)
 
     def _on_soul_lost(self, event: rules.SoulLost) -> None:
         if self.reveal is not None:
@@ -86,7 +97,7 @@ class KitsuneScene(TableScene):
                                                                   "slide_out"))
 
     def _on_round_started(self, event: rules.RoundStarted) -> None:
-        past = self.view.past  # heads-up after a round that eliminated someone
+        past = self.coming.past  # heads-up after a round that eliminated someone
         if len(event.alive) == 2 and event.round_no > 1 and past and past[-1].eliminated:
             self.timeline.queue(self.speed(1.2), lambda: self._banner(t("kg.two_remain"), theme.SKY, "set"))
         self.timeline.queue(self.speed(0.4), lambda: self.app.audio.play("roll"))
@@ -103,12 +114,33 @@ class KitsuneScene(TableScene):
     animations = {rules.Kaeshi: _on_kaeshi, rules.Revealed: _on_revealed, rules.SoulLost: _on_soul_lost,
                   rules.Eliminated: _on_eliminated, rules.RoundStarted: _on_round_started,
                   rules.CardLaid: _on_card_laid, rules.CardDrawn: _on_card_drawn, rules.GameOver: _on_game_over}
+    reveals = (rules.Revealed,)
 
-    def _open_reveal(self) -> None:
-        self.reveal_until = self.now + self.speed(REVEAL) + 0.05
-        if self.reveal is not None:
-            self.reveal["opened"] = True
+    def _open_reveal(self, info: dict) -> None:
+        info["opened"] = self.now
+        self.last, self.review = info, False
         self.app.audio.play("clear")
+
+    def caught_up(self) -> None:
+        self.reveal = None
+
+    @property
+    def revealing(self) -> bool:
+        """Whether the flip is on show on the table."""
+        return self.reveal is not None and self.reveal["opened"] is not None
+
+    def turned(self, info: dict) -> int:
+        """How many cards of the flip are face up by now (all of them, once the turning is over)."""
+        total = sum(len(cards) for cards in info["event"].tables)
+        if info["opened"] is None:
+            return 0
+        elapsed = self.now - info["opened"]
+        return min(total, int(total * elapsed / max(0.01, self.speed(REVEAL) * 0.5)) + 1)
+
+    def _open_review(self) -> None:
+        if self.last is not None and not self.revealing:
+            self.review = True
+            self.app.audio.play("menu_select")
 
     def _soul_popup(self, event) -> None:
         x, y = self.badge_center(event.seat)
@@ -120,7 +152,7 @@ class KitsuneScene(TableScene):
         self.record(winners, len(self.state.past), {"souls": list(self.state.souls), "places": places})
         souls, out = self.state.souls, rules.out_rounds(self.state.past)
         results = [t("kg.result.out", round=out[seat]) if seat in out else t("kg.result.gone") if not souls[seat]
-                   else t("kg.result.soul" if souls[seat] == 1 else "kg.result.souls", n=souls[seat])
+                   else counted("kg.result.souls", souls[seat])
                    for seat in range(self.n)]
         names = " & ".join(self.names[seat] for seat in winners)
         ending = t(f"kg.end.{rules.ending(souls, self.state.two_left)}", names=names)
@@ -167,20 +199,40 @@ class KitsuneScene(TableScene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.handle_table(event):
             return
-        if self.reveal is not None and self._dismiss(event):
+        if self.review:
+            if self._go_on(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_l):
+                self.review = False
+            return
+        if self.revealing and self._go_on(event):
+            self._advance_reveal()
+            return
+        if self.last is not None and not self.revealing and (
+                (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
+                    event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LAST.collidepoint(event.pos))):
+            self._open_review()
             return
         if self.human_turn():
             self.buttons.handle(event)
 
-    def _dismiss(self, event: pygame.event.Event) -> bool:
-        """A click or Enter cuts the reveal short."""
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
-            self.reveal_until = self.now
+    def human_turn(self) -> bool:
+        return super().human_turn() and not self.review
+
+    def _advance_reveal(self) -> None:
+        """The player goes on: every card turns at once (the result shows), then on to the souls."""
+        info = self.reveal
+        total = sum(len(cards) for cards in info["event"].tables)
+        if self.turned(info) < total:
+            info["opened"] = self.now - self.speed(REVEAL)
             if self.timeline.beats:
-                self.timeline.beats[0].duration = 0.0
-            return True
-        return False
+                self.timeline.beats[0].duration = min(self.timeline.beats[0].duration, self.speed(REVEAL) * 0.5)
+        elif self.timeline.beats:
+            self.timeline.beats[0].duration = 0.0
+
+    @staticmethod
+    def _go_on(event: pygame.event.Event) -> bool:
+        """A click, Enter or Space: the player goes on from the reveal (or closes the last flip)."""
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
 
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:
@@ -201,9 +253,11 @@ class KitsuneScene(TableScene):
         self._draw_drawn(surface)
         self.log.draw(surface)
         self._draw_actions(surface)
-        if self.reveal is not None and self.reveal["opened"] and self.now < self.reveal_until:
-            self._draw_reveal(surface)
+        if not self.revealing and self.last is not None and not self.review:
+            self.last_button.draw(surface, False, False)
         self.effects.draw(surface, self.now, CENTER)
+        if self.review and self.last is not None:
+            self._draw_reveal(surface, self.last)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
@@ -230,6 +284,9 @@ class KitsuneScene(TableScene):
 
     def _draw_row(self, surface: pygame.Surface, seat: int) -> None:
         cards = self.view.table[seat]
+        if self.revealing:
+            self._draw_row_turned(surface, seat, self.reveal)
+            return
         if not cards:
             return
         images = [sideways(card_back(TABLE_W)) if c.declared == FOX else card_back(TABLE_W) for c in cards]
@@ -244,6 +301,73 @@ class KitsuneScene(TableScene):
                 peek = card_face(card.face, 26, "lie" if card.lie else "normal")
                 surface.blit(peek, (x - 10, y + image.get_height() - 30))
             x += image.get_width() + 8
+
+    def _draw_row_turned(self, surface: pygame.Surface, seat: int, info: dict) -> None:
+        """The seat's row as the flip turns it over where it lies: face up in the order drawn, a lie ringed."""
+        event = info["event"]
+        cards = event.tables[seat]
+        if not cards:
+            return
+        visible = self.visible(info)
+        images = []
+        for k, card in enumerate(cards):
+            image = card_face(card.face, TABLE_W, "lie" if card.face != card.declared else "normal") \
+                if (seat, k) in visible else card_back(TABLE_W)
+            images.append(sideways(image) if card.declared == FOX else image)
+        width = sum(image.get_width() for image in images) + 8 * (len(images) - 1)
+        cx, cy = self.row_center(seat)
+        x = cx - width // 2
+        for k, (card, image) in enumerate(zip(cards, images, strict=True)):
+            y = cy - image.get_height() // 2
+            surface.blit(image, (x, y))
+            surface.blit(badge(card.declared, 20), (x + image.get_width() - 14, y - 6))
+            if (seat, k) in visible and card.face == FOX:
+                pygame.draw.rect(surface, theme.WARN, (x - 3, y - 3, image.get_width() + 6, image.get_height() + 6),
+                                 3, border_radius=7)
+            x += image.get_width() + 8
+
+    def visible(self, info: dict) -> set[tuple[int, int]]:
+        """(seat, index) of the flip's cards face up by now, in the order they were drawn."""
+        event = info["event"]
+        order = sorted((card.index, seat, k) for seat, cards in enumerate(event.tables) for k, card in enumerate(cards))
+        return {(seat, k) for _, seat, k in order[:self.turned(info)]}
+
+    def _draw_flip(self, surface: pygame.Surface, info: dict) -> None:
+        """The count at the centre of the table while the rows turn over, then who loses a soul."""
+        event = info["event"]
+        visible = self.visible(info)
+        foxes = sum(event.tables[s][k].face == FOX for s, k in visible)
+        done = len(visible) == sum(len(cards) for cards in event.tables)
+        box = ACTIONS
+        panel(surface, box, theme.BG_DEEP, theme.WARN)
+        blit(surface, said("kg.kaeshi_title", event.flipper, self.names, 0), 22, (box.centerx, box.y + 12),
+             theme.WARN, True, "midtop")
+        blit(surface, t("kg.fox_count", n=foxes), 34, (box.centerx, box.y + 50),
+             theme.WARN if foxes >= 2 else theme.INK, True, "midtop")
+        y = box.y + 104
+        for text, color in self.result_lines(info) if done else []:
+            for line in wrap(text, 18, box.width - 28, True):
+                blit(surface, line, 18, (box.x + 14, y), color, True)
+                y += 24
+            y += 6
+        blit(surface, t("kg.go_on"), 15, (box.centerx, box.bottom - 12), theme.INK_DIM, anchor="midbottom")
+
+    def result_lines(self, info: dict) -> list[tuple[str, tuple[int, int, int]]]:
+        """The flip's outcome: success or failure and who loses a soul, the companion soul, who is out."""
+        event = info["event"]
+        lines = []
+        main = next((e for e in info["lost"] if not e.companion), None)
+        dragged = next((e for e in info["lost"] if e.companion), None)
+        if main is not None:
+            key = "kg.success" if event.success else "kg.fail"
+            lines.append((t(key, name=self.names[main.seat]), theme.GOOD if event.success else theme.BAD))
+            if dragged is not None:
+                lines.append((said("kg.companion", dragged.seat, self.names, 0), theme.BAD))
+            elif info["checked"] is not None and info["checked"] != main.seat:
+                lines.append((said("kg.no_companion", info["checked"], self.names, 0), theme.INK_DIM))
+        if info["out"]:
+            lines.append((t("kg.eliminated", names=" & ".join(self.names[s] for s in info["out"])), theme.BAD))
+        return lines
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         v = self.view
@@ -274,6 +398,9 @@ class KitsuneScene(TableScene):
         surface.blit(image, rect)
 
     def _draw_actions(self, surface: pygame.Surface) -> None:
+        if self.revealing:  # the count and the outcome, where the prompt would be
+            self._draw_flip(surface, self.reveal)
+            return
         panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
         prompt, color = self.prompt()
         for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:3]):
@@ -298,26 +425,21 @@ class KitsuneScene(TableScene):
             mover = v.to_move
             if mover == CHANCE:
                 return "…", theme.INK_DIM
-            return t("kg.waiting", name=self.names[mover]), theme.INK_DIM
+            return said("kg.waiting", mover, self.names, 0), theme.INK_DIM
         if v.drawn is not None:
             return t("kg.you_drew", face=face_name(v.drawn)), theme.ACCENT
         return t("kg.your_turn"), theme.ACCENT
 
-    def _draw_reveal(self, surface: pygame.Surface) -> None:
-        """Every card turned over one by one, the fox count ticking up, then the losses called out."""
-        info = self.reveal
+    def _draw_reveal(self, surface: pygame.Surface, info: dict) -> None:
+        """The last flip laid out again: every seat's cards face up, the fox count, the losses."""
         event = info["event"]
         seats = [s for s in range(self.setup.players) if event.tables[s] or s == event.flipper]
         area = pygame.Rect(0, 0, 800, 216 + 62 * len(seats))
         area.center = (CENTER[0], CENTER[1] - 10)
         panel(surface, area, theme.BG_DEEP, theme.WARN)
-        blit(surface, t("kg.kaeshi_title", name=self.names[event.flipper]), 28, (area.centerx, area.y + 12),
+        blit(surface, said("kg.kaeshi_title", event.flipper, self.names, 0), 28, (area.centerx, area.y + 12),
              theme.WARN, True, "midtop")
-        total = max(1, sum(len(c) for c in event.tables))
-        elapsed = self.speed(REVEAL) - max(0.0, self.reveal_until - self.now)
-        shown = int(total * min(1.0, elapsed / max(0.01, self.speed(REVEAL) * 0.5))) + 1
-        order = sorted((card.index, seat, k) for seat in seats for k, card in enumerate(event.tables[seat]))
-        visible = {(seat, k) for _, seat, k in order[:shown]}
+        visible = {(seat, k) for seat in seats for k in range(len(event.tables[seat]))}
         foxes = sum(event.tables[s][k].face == FOX for s, k in visible)
         for row, seat in enumerate(seats):
             y = area.y + 60 + row * 62
@@ -335,8 +457,7 @@ class KitsuneScene(TableScene):
         y = area.y + 70 + 62 * len(seats)
         blit(surface, t("kg.fox_count", n=foxes), 26, (area.centerx, y), theme.WARN if foxes >= 2 else theme.INK,
              True, "midtop")
-        if shown <= total:
-            return
+        blit(surface, t("kg.close_hint"), 14, (area.centerx, area.bottom - 8), theme.INK_DIM, anchor="midbottom")
         if info["out"]:
             names = " & ".join(self.names[s] for s in info["out"])
             blit(surface, t("kg.eliminated", names=names), 22, (area.centerx, y + 94), theme.BAD, True, "midtop")
@@ -347,12 +468,12 @@ class KitsuneScene(TableScene):
             blit(surface, t(key, name=self.names[main.seat]), 22, (area.centerx, y + 36),
                  theme.GOOD if event.success else theme.BAD, True, "midtop")
             if dragged is not None:
-                blit(surface, t("kg.companion", name=self.names[dragged.seat]), 20, (area.centerx, y + 66),
+                blit(surface, said("kg.companion", dragged.seat, self.names, 0), 20, (area.centerx, y + 66),
                      theme.BAD, True, "midtop")
             else:
                 companion = info["checked"]
                 if companion is not None and companion != main.seat:
-                    blit(surface, t("kg.no_companion", name=self.names[companion]), 18, (area.centerx, y + 66),
+                    blit(surface, said("kg.no_companion", companion, self.names, 0), 18, (area.centerx, y + 66),
                          theme.INK_DIM, False, "midtop")
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 from game.app.setup import GameSetup, start_scene
 
 
@@ -26,11 +28,19 @@ def moment(shooter, scene, wanted: set[str]) -> None:
     from game.titles.kitsune_gaeshi.bots import EasyBot
 
     info = scene.reveal
-    if info is not None and info["opened"] and scene.reveal_until - 1.2 < scene.now < scene.reveal_until:
+    if scene.revealing and scene.visible(info) and len(scene.visible(info)) == sum(map(len, info["event"].tables)):
         dragged = any(e.companion for e in info["lost"])
         name = "kitsune_gaeshi_eliminated" if info["out"] else "kitsune_gaeshi_reveal" if dragged else None
         if name in wanted:
+            shooter.settle(20)  # every card face up where it lies, the result on show
             shooter.shot(name)
+            while scene.revealing:
+                shooter.settle(1)
+            shooter.settle(10)  # just after: the souls and the log have moved on
+            shooter.shot(name + "_after")
+            shooter.key(pygame.K_l)  # the last flip, laid out again
+            shooter.shot("kitsune_gaeshi_last_flip")
+            shooter.key(pygame.K_l)
             wanted.discard(name)
     if not scene.human_turn():
         return

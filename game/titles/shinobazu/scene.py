@@ -1,8 +1,10 @@
 """Shinobazu at the table: you (seat 0) against two to four computer ninjas.
 
 The scene draws only from `view(0)` and from events told as the human may see them; bots think in the
-app's worker process and are paced by the animation-speed setting. Showdowns and duels open a panel
-that lays out every stack, the totals and the reversal count.
+app's worker process and are paced by the animation-speed setting. A showdown or duel is shown where it lies: each
+stack turns face up at its seat, then the result (reversals counted, totals, who wins and who loses) until the player
+clicks or it has been on show long enough; only then do the scores, the header and the table move on (the table
+loop holds them behind the reveal). "Last showdown" lays the last one out again in a panel.
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL
-from game.services.i18n import t
+from game.services.i18n import counted, said, t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, sideways, value_text
 from game.titles.shinobazu.log import describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
 from game.ui.seats import draw_seat_badge
-from game.ui.text import blit, wrap
+from game.ui.text import blit, render, wrap
 from game.ui.tween import pulse
 from game.ui.widgets import Button, panel
 
@@ -34,6 +36,9 @@ LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
 SEAT_0 = (120, 650)
 STACK_0 = (490, 480)
+TURN = 0.55  # seconds for one stack to turn face up (scaled)
+RESULT = 5.0  # seconds the result stays before the scores change, unless the player goes on (scaled)
+LAST = pygame.Rect(980 - 20 - 190, 62, 190, 32)  # the "last showdown" button
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
@@ -53,16 +58,25 @@ class ShinobazuScene(TableScene):
         self.picked = False  # whether the player chose `selected` (else it is the keyboard focus from the start)
         self.offered: list = []  # the actions of the buttons on show
         self.tooltip: tuple[str, tuple[int, int]] | None = None
-        self.panel_event = None  # the Showdown or Duel on show
-        self.panel_until = 0.0
+        self.face_up: dict[int, tuple[Card, ...]] = {}  # stacks turned face up by the reveal on show
+        self.result = None  # the Showdown or Duel whose result is on show at the seats
+        self.last = None  # the last Showdown or Duel, for the "last showdown" panel
+        self.review = False  # the "last showdown" panel is open
+        self.last_button = Button(LAST, t("sb.last_showdown"), self._open_review, size=16)
 
     def apply(self, action) -> None:
         self.selected = None
         super().apply(action)
 
     # --- telling: event class -> how it is shown (the log line comes first, from log.describe) ---------------
+    def _on_revealed(self, event: rules.Revealed) -> None:
+        def turn() -> None:
+            self.face_up[event.seat] = event.cards
+            self.app.audio.play("card")
+        self.timeline.queue(self.speed(TURN), turn)
+
     def _on_panel(self, event: rules.Showdown | rules.Duel) -> None:
-        self.timeline.queue(self.speed(3.2), lambda: self._open_panel(event))
+        self.timeline.queue(self.speed(RESULT), lambda: self._show_result(event))
 
     def _on_score(self, event: rules.ScoreChanged) -> None:
         if event.delta:
@@ -72,8 +86,10 @@ class ShinobazuScene(TableScene):
         self.timeline.queue(self.speed(1.0), lambda: self._banner(t("sb.three"), theme.WARN, "set"))
 
     def _on_lone(self, event: rules.LoneFighterLeaves) -> None:
-        self.timeline.queue(self.speed(1.2), lambda: self._banner(t("sb.lone", name=self.names[event.seat]),
-                                                                  theme.SKY, "slide_out"))
+        def leave() -> None:
+            self.face_up[event.seat] = ()  # the lone fighter's cards go to the discard pile
+            self._banner(said("sb.lone", event.seat, self.names, 0), theme.SKY, "slide_out")
+        self.timeline.queue(self.speed(1.2), leave)
 
     animations = {
         rules.CardDealt: beat(0.06, "card"), rules.CardPlayed: beat(0.35, "card"),
@@ -81,17 +97,27 @@ class ShinobazuScene(TableScene):
         rules.Challenged: beat(0.6, "warning"), rules.DuelRefused: beat(0.8, "back"),
         rules.RoundStarted: beat(0.5), rules.Reshuffled: beat(0.6, "roll"), rules.GameOver: beat(0.0, "game_over"),
         rules.Showdown: _on_panel, rules.Duel: _on_panel, rules.ScoreChanged: _on_score,
-        rules.ThreeTechnique: _on_three, rules.LoneFighterLeaves: _on_lone,
+        rules.ThreeTechnique: _on_three, rules.LoneFighterLeaves: _on_lone, rules.Revealed: _on_revealed,
     }
+    reveals = (rules.Revealed, rules.LoneFighterLeaves, rules.ThreeTechnique, rules.Showdown, rules.Duel)
 
-    def tick(self) -> None:
-        if self.panel_event is not None and self.now >= self.panel_until:
-            self.panel_event = None
-
-    def _open_panel(self, event) -> None:
-        self.panel_event = event
-        self.panel_until = self.now + self.speed(3.2)
+    def _show_result(self, event) -> None:
+        self.result = self.last = event
+        self.review = False
         self.app.audio.play("set" if isinstance(event, rules.Duel) else "clear")
+
+    def caught_up(self) -> None:
+        self.face_up, self.result = {}, None
+
+    @property
+    def revealing(self) -> bool:
+        """Whether a reveal is on show at the seats (cards face up, or the result)."""
+        return bool(self.face_up) or self.result is not None
+
+    def _open_review(self) -> None:
+        if self.last is not None and not self.revealing:
+            self.review = True
+            self.app.audio.play("menu_select")
 
     def _score_popup(self, event) -> None:
         pos = self.badge_center(event.seat)
@@ -107,7 +133,7 @@ class ShinobazuScene(TableScene):
 
     # --- human decisions --------------------------------------------------------------------------
     def human_turn(self) -> bool:
-        return super().human_turn() and self.panel_event is None
+        return super().human_turn() and not self.review
 
     def options(self) -> list[tuple[str, object]]:
         """(label, action) of every choice open to the human now (the selected card's, in PLAY)."""
@@ -133,7 +159,7 @@ class ShinobazuScene(TableScene):
         if action == ACCEPT:
             return t("sb.accept")
         if action == REFUSE:
-            return t("sb.refuse", n=rules.stack_size(self.view, 0))
+            return counted("sb.refuse", rules.stack_size(self.view, 0))
         return str(action)
 
     def _refresh_buttons(self) -> None:
@@ -170,8 +196,21 @@ class ShinobazuScene(TableScene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.handle_table(event):
             return
-        if self.panel_event is not None and self._dismiss(event):
+        if self.review:
+            if self._go_on(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_l):
+                self.review = False
             return
+        if self.revealing and self._go_on(event):
+            if self.timeline.beats:  # on to the next step of the reveal (the result, then the scores)
+                self.timeline.beats[0].duration = 0.0
+            return
+        if self.last is not None and not self.revealing:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+                self._open_review()
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LAST.collidepoint(event.pos):
+                self._open_review()
+                return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
         if not self.human_turn():
@@ -184,16 +223,11 @@ class ShinobazuScene(TableScene):
             return
         self.buttons.handle(event)
 
-    def _dismiss(self, event: pygame.event.Event) -> bool:
-        """A click or Enter closes the showdown/duel panel early."""
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                                pygame.K_SPACE)):
-            self.panel_until = self.now
-            if self.timeline.beats:
-                self.timeline.beats[0].duration = 0.0
-            return True
-        return False
+    @staticmethod
+    def _go_on(event: pygame.event.Event) -> bool:
+        """A click, Enter or Space: the player goes on from the reveal (or closes the last showdown)."""
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
 
     def _click(self, pos: tuple[int, int]) -> bool:
         for card, rect in self.hand_rects():
@@ -257,9 +291,11 @@ class ShinobazuScene(TableScene):
         self._draw_hand(surface)
         self.log.draw(surface)
         self._draw_actions(surface)
+        if self.last is not None and not self.revealing and not self.review:
+            self.last_button.draw(surface, False, False)
         self.effects.draw(surface, self.now, CENTER)
-        if self.panel_event is not None and self.now < self.panel_until:
-            self._draw_panel(surface, self.panel_event)
+        if self.review and self.last is not None:
+            self._draw_panel(surface, self.last)
         if self.tooltip and self.tooltip[0]:
             blit(surface, self.tooltip[0], 18, self.tooltip[1], theme.BAD, True, "midbottom")
 
@@ -288,6 +324,9 @@ class ShinobazuScene(TableScene):
 
     def _draw_stack(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
+        if seat in self.face_up:
+            self._draw_face_up(surface, seat, self.face_up[seat])
+            return
         carried = v.carried[seat]
         current = v.current[seat]
         cards = len(carried) + (current is not None)
@@ -300,6 +339,50 @@ class ShinobazuScene(TableScene):
             x += TABLE_W + 6
         if current is not None:
             self._draw_current(surface, seat, current, (x, cy - 40))
+
+    def _draw_face_up(self, surface: pygame.Surface, seat: int, cards: tuple[Card, ...]) -> None:
+        """A stack the reveal turned over where it lies; with the result on show, its reversing cards ringed and its
+        total, win or loss under it."""
+        if not cards:
+            return
+        cx, cy = self.stack_center(seat)
+        x = cx - (len(cards) * (TABLE_W + 6) - 6) // 2
+        event = self.result
+        lead = event.lead if event is not None else None
+        for card in cards:
+            image = card_face(card.colour, card.value, TABLE_W)
+            surface.blit(image, (x, cy - 40))
+            if lead and card.value in rules.REVERSING_VALUES and card.colour != lead:
+                pygame.draw.rect(surface, theme.WARN, (x - 3, cy - 43, TABLE_W + 6, image.get_height() + 6), 3,
+                                 border_radius=8)
+            x += TABLE_W + 6
+        if event is None:
+            return
+        seats, totals, winner, losers = result_rows(event)
+        if seat not in seats:
+            return
+        total = totals[seats.index(seat)]
+        mark, color = (t("sb.winner"), theme.GOOD) if seat == winner else (t("sb.loser"), theme.BAD) \
+            if seat in losers else ("", theme.INK)
+        text = t("sb.total", n=value_text(total)) + (f"  {mark}" if mark else "")
+        image = render(text, 18, color, True)
+        box = image.get_rect().inflate(16, 6)
+        box.midtop = (cx, cy + 44)
+        panel(surface, box, theme.BG_DEEP, color)
+        surface.blit(image, image.get_rect(center=box.center))
+
+    def _draw_result(self, surface: pygame.Surface, event) -> None:
+        """The comparison at the centre of the table: reversals counted, and which total is strongest."""
+        duel = isinstance(event, rules.Duel)
+        title = t("sb.duel_title") if duel else t("sb.showdown_title")
+        order = t("sb.order_reversed") if event.reversed else t("sb.order_normal")
+        info = counted("sb.reversals", event.reversals, colour=colour_name(event.lead), order=order)
+        box = ACTIONS
+        panel(surface, box, theme.BG_DEEP, theme.WARN)
+        blit(surface, title, 24, (box.centerx, box.y + 12), theme.WARN, True, "midtop")
+        for i, line in enumerate(wrap(info, 18, box.width - 28)):
+            blit(surface, line, 18, (box.x + 14, box.y + 56 + 24 * i), theme.INK)
+        blit(surface, t("sb.go_on"), 15, (box.centerx, box.bottom - 12), theme.INK_DIM, anchor="midbottom")
 
     def _draw_current(self, surface: pygame.Surface, seat: int, current, pos: tuple[int, int]) -> None:
         v = self.view
@@ -342,6 +425,9 @@ class ShinobazuScene(TableScene):
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=12)
 
     def _draw_actions(self, surface: pygame.Surface) -> None:
+        if self.result is not None:  # the comparison, where the prompt would be
+            self._draw_result(surface, self.result)
+            return
         panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
         prompt, color = self.prompt()
         for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:2]):
@@ -360,11 +446,13 @@ class ShinobazuScene(TableScene):
         v = self.view
         if v.to_move == TERMINAL:
             return t("sb.game_over"), theme.WARN
+        if self.face_up:
+            return t("sb.showdown_title"), theme.WARN
         if not self.human_turn():
             mover = v.to_move
             if mover == CHANCE:
                 return t("sb.dealing"), theme.INK_DIM
-            return t("sb.waiting", name=self.names[mover]), theme.INK_DIM
+            return said("sb.waiting", mover, self.names, 0), theme.INK_DIM
         if v.phase == "play":
             if self.selected is None or not self.picked:
                 return t("sb.pick_card"), theme.ACCENT
@@ -389,33 +477,42 @@ class ShinobazuScene(TableScene):
     def _draw_panel(self, surface: pygame.Surface, event) -> None:
         """The showdown or duel laid out: each stack face up, its total, who won and who lost."""
         duel = isinstance(event, rules.Duel)
-        seats = (event.challenger, event.passer) if duel else event.participants
-        losers = (event.loser,) if duel else event.losers
-        if duel and event.winner is None:
-            losers = seats
+        seats, _, _, losers = result_rows(event)
         area = pygame.Rect(0, 0, 760, 130 + 70 * len(seats))
         area.center = (CENTER[0], CENTER[1] + 10)
         panel(surface, area, theme.BG_DEEP, theme.WARN)
         title = t("sb.duel_title") if duel else t("sb.showdown_title")
         blit(surface, title, 30, (area.centerx, area.y + 14), theme.WARN, True, "midtop")
         order = t("sb.order_reversed") if event.reversed else t("sb.order_normal")
-        info = t("sb.reversals", n=event.reversals, colour=colour_name(event.lead), order=order)
+        info = counted("sb.reversals", event.reversals, colour=colour_name(event.lead), order=order)
         blit(surface, info, 18, (area.centerx, area.y + 56), theme.INK, anchor="midtop")
         for row, (seat, stack, total) in enumerate(zip(seats, event.stacks, event.totals, strict=True)):
-            self._draw_panel_row(surface, area, row, seat, stack, total, seat == event.winner, seat in losers)
+            self._draw_panel_row(surface, area, row, seat, stack, total, seat == event.winner, seat in losers,
+                                 event.lead)
+        blit(surface, t("sb.close_hint"), 14, (area.centerx, area.bottom - 10), theme.INK_DIM, anchor="midbottom")
 
     def _draw_panel_row(self, surface: pygame.Surface, area: pygame.Rect, row: int, seat: int, stack, total: int,
-                        won: bool, lost: bool) -> None:
+                        won: bool, lost: bool, lead: str) -> None:
         y = area.y + 96 + row * 70
         blit(surface, self.names[seat], 22, (area.x + 24, y + 20), theme.INK, True, "midleft")
         x = area.x + 200
         for card in stack:
             surface.blit(card_face(card.colour, card.value, 40), (x, y - 8))
+            if card.value in rules.REVERSING_VALUES and card.colour != lead:
+                pygame.draw.rect(surface, theme.WARN, (x - 3, y - 11, 46, 63), 3, border_radius=7)
             x += 46
         blit(surface, t("sb.total", n=value_text(total)), 22, (area.x + 520, y + 20), theme.INK, True, "midleft")
         mark, color = (t("sb.winner"), theme.GOOD) if won else (t("sb.loser"), theme.BAD) if lost else ("", theme.INK)
         if mark:
             blit(surface, mark, 20, (area.right - 24, y + 20), color, True, "midright")
+
+
+def result_rows(event) -> tuple[tuple[int, ...], tuple[int, ...], int | None, tuple[int, ...]]:
+    """A Showdown's or Duel's compared seats, their totals, the winner and the losers (a tied duel: both)."""
+    if isinstance(event, rules.Duel):
+        seats = (event.challenger, event.passer)
+        return seats, event.totals, event.winner, seats if event.winner is None else (event.loser,)
+    return event.participants, event.totals, event.winner, event.losers
 
 
 @lru_cache(maxsize=1)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 from game.app.setup import GameSetup, start_scene
 from game.titles.shinobazu.rules import Showdown
 
@@ -34,10 +36,17 @@ def take(shooter) -> None:
 
 def moment(shooter, scene, wanted: set[str]) -> None:
     """Take the pictures still wanted at this moment of the game; otherwise play the human's turn."""
-    event = scene.panel_event
-    if isinstance(event, Showdown) and "shinobazu_showdown" in wanted and event.reversals % 2 \
-            and scene.now > scene.panel_until - 2.4:
+    event = scene.result
+    if isinstance(event, Showdown) and "shinobazu_showdown" in wanted and event.reversals % 2:
+        shooter.settle(30)  # the stacks face up where they lie, the result on show
         shooter.shot("shinobazu_showdown")
+        while scene.result is not None:
+            shooter.settle(1)
+        shooter.settle(10)  # just after: the scores and the log have moved on
+        shooter.shot("shinobazu_showdown_after")
+        shooter.key(pygame.K_l)  # the last showdown, laid out again
+        shooter.shot("shinobazu_last_showdown")
+        shooter.key(pygame.K_l)
         wanted.discard("shinobazu_showdown")
     if not scene.human_turn():
         return
