@@ -601,3 +601,21 @@ def test_clone_is_independent():
     play(copy, force("R5", 2), Declare(PASS), force("R1", 0), Declare(FIGHT), own("R-3", PASS), own("R4"))
     assert snapshot(state) == before and copy.phase == "challenge"
     assert snapshot(state.clone()) == snapshot(state)
+
+
+def test_resample_follows_the_follow_rule_on_face_down_cards():
+    """Spec 9, constraint 4 (added after implementation; the reproduction of issue 21): seat 1 played a card face
+    down after red led, so if that card is not red seat 1 held no red; no sampled world gives seat 1 a red card
+    beside a non-red face-down one (before the fix: 8.9% of worlds)."""
+    from random import Random
+
+    from game.titles.shinobazu.rules import FIGHT, PASS, Card, PlayOwn, parse_cards, position
+
+    state = position([parse_cards(h) for h in ("R5 K1 B2", "K4 B4 K5", "R1 R2 R4")], start=0)
+    state.apply(PlayOwn(Card("R", 5), FIGHT))
+    state.apply(PlayOwn(Card("K", 4), PASS))
+    for k in range(300):
+        world = state.resample(2, Random(k))
+        assert world.view(2) == state.view(2)
+        if world.current[1].colour != "R":
+            assert not any(card.colour == "R" for card in world.hand[1])

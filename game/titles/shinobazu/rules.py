@@ -898,7 +898,8 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
     """A full state consistent with `view`, the hidden cards dealt uniformly among the deals that respect it.
 
     Constraints: hand sizes, the lead card's colour, follow-rule voids (for hands and for face-down cards placed
-    by a void seat), returned cards known in hands. It reads nothing but `view` and `rng`. The result's history
+    by a void seat), returned cards known in hands, and the follow rule on this round's face-down cards (spec 9,
+    constraint 4). It reads nothing but `view` and `rng`. The result's history
     is the public log (hidden cards masked): a resample is for search, not for replays.
     """
     n, seat = view.players, view.seat
@@ -908,7 +909,10 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
     slots = [(view.hand_sizes[j] - len(view.known_in_hand[j]), _allowed(view.voids[j])) for j in others]
     slots += [(1, _allowed(view.voids[view.placed_by[at]], view.current[at].colour)) for at in hidden]
     slots.append((len(pool) - sum(size for size, _ in slots), None))  # still to deal + the unused pile
-    dealt = constrained_deal(rng, pool, slots, _colour)
+    for _ in range(FOLLOW_TRIES):  # rejection keeps the deal uniform over the worlds that follow the follow rule
+        dealt = constrained_deal(rng, pool, slots, _colour)
+        if _follows(view, others, hidden, dealt):
+            break
     state = _public_state(view)
     state.hand[seat] = view.hand
     for j, cards in zip(others, dealt[:len(others)], strict=True):
@@ -917,6 +921,27 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
         state.current[at] = cards[0]
     state.pool = canonical(dealt[-1])
     return state
+
+
+FOLLOW_TRIES = 400  # the true world always qualifies; this only bounds a freak run of rejections
+
+
+def _follows(view: ShinobazuView, others: list[int], hidden: list[int], dealt: list[list[Card]]) -> bool:
+    """Spec 9, constraint 4 (added after implementation): a face-down card that seat X placed this round after the
+    lead colour was set is off the lead colour only if X then held no card of it. X has played nothing since (one
+    card a round), so X's hand in the sampled world must hold no lead-coloured card unless the card is one."""
+    lead = view.lead
+    if lead is None:
+        return True
+    hands = dict(zip(others, dealt[:len(others)], strict=True))
+    for at, cards in zip(hidden, dealt[len(others):-1], strict=True):
+        placer = view.placed_by[at]
+        if placer == view.start or placer not in hands or cards[0].colour == lead:
+            continue
+        held = (*view.known_in_hand[placer], *hands[placer])
+        if any(card.colour == lead for card in held):
+            return False
+    return True
 
 
 def _public_state(view: ShinobazuView) -> ShinobazuState:
