@@ -10,6 +10,7 @@ human's hand strip and of the board (tests/test_seats.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -138,3 +139,14 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
         for i in range(1 + int(time * 3) % 3):  # up to three dots, one more each third of a second
             pygame.draw.circle(surface, theme.SKY, (line.right + 8 + i * 8, line.centery + 2), 3)
     return rect
+
+
+@lru_cache(maxsize=4)
+def felt_table(oval: tuple[int, int, int, int] = (40, 90, 900, 500)) -> pygame.Surface:
+    """The room and a round felt table (its edge, then the cloth 12 px inside), drawn once per shape."""
+    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    surface.fill(theme.BG)
+    x, y, w, h = oval
+    pygame.draw.ellipse(surface, theme.FELT_EDGE, oval)
+    pygame.draw.ellipse(surface, theme.FELT, (x + 12, y + 10, w - 24, h - 20))
+    return surface

@@ -7,8 +7,6 @@ may see them; bots think in the app's worker process. Kicks, copies and lost car
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game.app.setup import GameSetup
@@ -29,7 +27,7 @@ from game.titles.fusejika.rules import (
     Play,
 )
 from game.ui import theme
-from game.ui.seats import draw_seat_badge
+from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, wrap
 from game.ui.tween import ease_out_cubic, lerp2, pulse
 from game.ui.widgets import Button, panel
@@ -393,7 +391,7 @@ class FusejikaScene(TableScene):
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(table_image(), (0, 0))
+        surface.blit(felt_table((20, 80, 940, 520)), (0, 0))
         self._draw_header(surface)
         self._draw_deck(surface)
         for seat in range(self.n):
@@ -630,12 +628,4 @@ class FusejikaScene(TableScene):
             lift = int(8 * pulse(self.now + i * 0.12, 0.9))
             surface.blit(card_face(card.rank, card.suit, 60, "glow"), (area.centerx - 200 + i * 68, area.y + 112 - lift))
 
-
-@lru_cache(maxsize=1)
-def table_image() -> pygame.Surface:
-    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
-    surface.fill(theme.BG)
-    pygame.draw.ellipse(surface, theme.FELT_EDGE, (20, 80, 940, 520))
-    pygame.draw.ellipse(surface, theme.FELT, (32, 90, 916, 500))
-    return surface
 

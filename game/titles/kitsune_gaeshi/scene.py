@@ -9,8 +9,6 @@ and the log names every card shown. "Last flip" lays the last one out again in a
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game.app.setup import GameSetup
@@ -32,7 +30,7 @@ from game.titles.kitsune_gaeshi.rules import (
     lie_stats,
 )
 from game.ui import theme
-from game.ui.seats import draw_seat_badge
+from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, wrap
 from game.ui.widgets import Button, panel
 
@@ -246,7 +244,7 @@ class KitsuneScene(TableScene):
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(table_image(), (0, 0))
+        surface.blit(felt_table(), (0, 0))
         self._draw_centre(surface)
         for seat in range(self.setup.players):
             self._draw_seat(surface, seat)
@@ -477,11 +475,3 @@ class KitsuneScene(TableScene):
                          theme.INK_DIM, False, "midtop")
 
 
-@lru_cache(maxsize=1)
-def table_image() -> pygame.Surface:
-    """The room and the round felt table, drawn once."""
-    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
-    surface.fill(theme.BG)
-    pygame.draw.ellipse(surface, theme.FELT_EDGE, (40, 90, 900, 500))
-    pygame.draw.ellipse(surface, theme.FELT, (52, 100, 876, 480))
-    return surface

@@ -9,8 +9,6 @@ loop holds them behind the reveal). "Last showdown" lays the last one out again 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game.app.setup import GameSetup
@@ -22,7 +20,7 @@ from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol
 from game.titles.shinobazu.log import describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
-from game.ui.seats import draw_seat_badge
+from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, render, wrap
 from game.ui.tween import pulse
 from game.ui.widgets import Button, panel
@@ -284,7 +282,7 @@ class ShinobazuScene(TableScene):
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(table_image(), (0, 0))
+        surface.blit(felt_table(), (0, 0))
         for seat in range(self.setup.players):
             self._draw_seat(surface, seat)
         self._draw_centre(surface)
@@ -513,16 +511,6 @@ def result_rows(event) -> tuple[tuple[int, ...], tuple[int, ...], int | None, tu
         seats = (event.challenger, event.passer)
         return seats, event.totals, event.winner, seats if event.winner is None else (event.loser,)
     return event.participants, event.totals, event.winner, event.losers
-
-
-@lru_cache(maxsize=1)
-def table_image() -> pygame.Surface:
-    """The room and the round felt table, drawn once."""
-    surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
-    surface.fill(theme.BG)
-    pygame.draw.ellipse(surface, theme.FELT_EDGE, (40, 90, 900, 500))
-    pygame.draw.ellipse(surface, theme.FELT, (52, 100, 876, 480))
-    return surface
 
 
 def colour_name(colour: str | None) -> str:
