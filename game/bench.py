@@ -137,9 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     think.add_argument("--players", type=int, default=4)
     think.add_argument("--seed", type=int, default=5)
     think.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    think.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
     think.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if getattr(args, "titles_path", None):
+    if args.titles_path:
         add_titles_path(args.titles_path)
     from game.titles import registry
     from game.titles.spec import SetupError

@@ -51,7 +51,7 @@ def first_scene(app, args: argparse.Namespace):
     from game.app.setup import start_scene
 
     if args.resume:
-        save = last_unfinished(app, args.title)
+        save = args.resumed
         return start_scene(app, save.setup, args.autoplay, save)
     if not args.title:
         return TitleMenuScene(app)
@@ -101,7 +101,8 @@ def open_app(args: argparse.Namespace):
         hint = (f" (SDL_VIDEODRIVER is {driver!r}: unset it, or name a video driver this system has)"
                 if driver and not args.headless else "")
         return None, f"cannot open a window: {exc}{hint}"
-    if args.resume and last_unfinished(app, args.title) is None:
+    args.resumed = last_unfinished(app, args.title) if args.resume else None  # looked up once
+    if args.resume and args.resumed is None:
         app.close()
         which = f" of {args.title}" if args.title else ""
         return None, f"there is no unfinished game{which} to resume"

@@ -7,6 +7,7 @@ settings table under "unfinished.<slug>". Loading checks everything; a damaged s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -36,13 +37,16 @@ class Save:
         return {"format": FORMAT, "setup": self.setup.to_json(), "actions": list(self.actions),
                 "saved_at": self.saved_at, "extra": self.extra}
 
-    def state(self) -> State:
-        """The game's state, rebuilt from the setup and the actions; SaveError if they do not play back."""
+    def state(self, tell: Callable[[object], None] | None = None) -> State:
+        """The game's state, rebuilt from the setup and the actions (each event handed to `tell`, if given);
+        SaveError if they do not play back."""
         spec = registry.get(self.slug)
         try:
             state = spec.new_state(self.setup.players, self.setup.options)
             for raw in self.actions:
-                state.apply(state.action_from_json(raw))
+                for event in state.apply(state.action_from_json(raw)):
+                    if tell is not None:
+                        tell(event)
         except (IllegalAction, SetupError, TypeError, ValueError) as exc:
             raise SaveError(f"the saved {spec.name_en} game does not play back: {exc}") from None
         return state

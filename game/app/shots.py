@@ -47,5 +47,12 @@ class Shooter:
         self.app.stack.clear_to(scene)
         self.settle(frames)
 
+    def follow(self, scene, moment, wanted) -> None:
+        """Play a table `scene` a step at a time while it is on show, not over, and pictures are still `wanted`;
+        after each step `moment(shooter, scene, wanted)` takes what it can and plays the human's turn."""
+        while wanted and self.app.stack.top is scene and not scene.over:
+            self.settle(1)
+            moment(self, scene, wanted)
+
     def close(self) -> None:
         self.app.close()

@@ -112,16 +112,16 @@ class TableScene(Scene, ABC):
 
     def restore(self, save: Save) -> None:
         """Replay a saved game without animation, telling the log again; then the title syncs its display."""
-        self.state = save.state()  # checks the whole history first: a save that does not play back fails here
-        told = registry.get(self.setup.slug).new_state(self.n, self.setup.options)
-        for action in self.state.history:
-            for event in told.apply(action):
-                text = self.describe(event, 0, self.names)
-                if text:
-                    self.log.add(*text)
+        self.state = save.state(tell=self._log_line)  # one pass: the state, and the log told again
         self.view = self.coming = self.state.view(0)
         self.log.add(t("table.resumed"), theme.SKY)
         self.restored(save.extra)
+
+    def _log_line(self, event) -> None:
+        """The event's line in the move log, without animation (a restore)."""
+        text = self.describe(event, 0, self.names)
+        if text:
+            self.log.add(*text)
 
     def restored(self, extra: dict) -> None:
         """After a restore: set the title's display from the view (and its extras)."""

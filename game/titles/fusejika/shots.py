@@ -12,16 +12,13 @@ from game.app.setup import GameSetup, start_scene
 
 def take(shooter) -> None:
     from game.app.summary import SummaryScene
-    from game.titles.fusejika.scene import FusejikaScene
 
     app = shooter.app
     wanted = {"fusejika_kick", "fusejika_copy", "fusejika_round_end", "fusejika_sudden_death", "fusejika_summary"}
     for seed in range(1, 80):
         scene = start_scene(app, GameSetup("fusejika", ["easy"] * 3, seed=seed))
         shooter.show(scene)
-        while wanted and isinstance(app.stack.top, FusejikaScene):
-            shooter.settle(1)
-            moment(shooter, scene, wanted)
+        shooter.follow(scene, moment, wanted)
         if isinstance(app.stack.top, SummaryScene) and "fusejika_summary" in wanted:
             shooter.settle(40)
             shooter.shot("fusejika_summary")

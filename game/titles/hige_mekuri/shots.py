@@ -15,9 +15,7 @@ def take(shooter) -> None:
     for seed in range(1, 80):
         scene = start_scene(app, GameSetup("hige_mekuri", ["normal"], human_starts=seed % 2 == 1, seed=seed))
         shooter.show(scene)
-        while not scene.over and wanted:
-            shooter.settle(1)
-            moment(shooter, scene, wanted)
+        shooter.follow(scene, moment, wanted)
         if scene.over and "hige_mekuri_end" in wanted and "hige_mekuri_victoria" not in wanted:
             shooter.settle(90)
             shooter.shot("hige_mekuri_end")

@@ -10,16 +10,13 @@ from game.app.setup import GameSetup, start_scene
 
 
 def take(shooter) -> None:
-    from game.titles.kitsune_gaeshi.scene import KitsuneScene
 
     app = shooter.app
     wanted = {"kitsune_gaeshi_declare", "kitsune_gaeshi_reveal", "kitsune_gaeshi_eliminated"}
     for seed in range(1, 80):
         scene = start_scene(app, GameSetup("kitsune_gaeshi", ["easy"] * 3, seed=seed))
         shooter.show(scene)
-        while wanted and isinstance(app.stack.top, KitsuneScene):
-            shooter.settle(1)
-            moment(shooter, scene, wanted)
+        shooter.follow(scene, moment, wanted)
         if not wanted:
             return
 

@@ -14,7 +14,6 @@ from game.titles.shinobazu.rules import Showdown
 def take(shooter) -> None:
     from game.app.setup_scene import GameSetupScene
     from game.app.summary import SummaryScene
-    from game.titles.shinobazu.scene import ShinobazuScene
 
     app = shooter.app
     shooter.show(GameSetupScene(app, "shinobazu"), 5)
@@ -23,9 +22,7 @@ def take(shooter) -> None:
     for seed in range(1, 60):
         scene = start_scene(app, GameSetup("shinobazu", ["easy"] * 3, seed=seed))
         shooter.show(scene)
-        while wanted and isinstance(app.stack.top, ShinobazuScene):
-            shooter.settle(1)
-            moment(shooter, scene, wanted)
+        shooter.follow(scene, moment, wanted)
         if isinstance(app.stack.top, SummaryScene) and "shinobazu_summary" in wanted:
             shooter.settle(40)
             shooter.shot("shinobazu_summary")
