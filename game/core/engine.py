@@ -73,6 +73,17 @@ class State(ABC):
         """A full state consistent with `view(seat)`; identity for perfect information."""
         return self.clone()
 
+    # --- what search uses (titles override where it pays) ---------------------------------------------
+    def action_key(self, action: Action, observer: int) -> Hashable:
+        """What `observer` learns of `action` (a decision or a chance outcome) about to be applied here: the action
+        itself where it is public. A title hides what the observer cannot see (a card dealt or forced face down to
+        another seat becomes, say, ("dealt", seat)); two actions with the same key must look alike to the observer."""
+        return action
+
+    def _apply_quietly(self, action: Action) -> None:
+        """Apply a legal action for search, where nobody reads the events (a title may skip building them)."""
+        self._apply(action)
+
     # --- what the arena reports (titles override what they have) -----------------------------
     def final_scores(self) -> list[float]:
         """Per-seat score at the end (points, souls...); the returns by default."""

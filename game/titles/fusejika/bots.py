@@ -14,7 +14,7 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
-from game.ai.levels import DEFAULTS, BotKit, SearchBot
+from game.ai.levels import DEFAULTS, DEFAULTS_V1, BotKit, SearchBot, SearchBotV1
 from game.titles.fusejika.rules import (
     ALL_RANKS,
     BIT,
@@ -40,7 +40,8 @@ from game.titles.fusejika.rules import (
     rank_mask,
 )
 
-SEARCH = {"normal": 100, "hard": 300, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
+SEARCH = {"max_rollout_depth": 0}  # the levels' search (game.ai.search): DEFAULTS otherwise
+SEARCH_V1 = {"normal": 100, "hard": 300, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}  # normal_v1
 SUDDEN = 1000.0  # completing all six ranks
 GIFT = -1000.0  # kicking someone their sixth rank
 DEAD = 0.4  # cost of each card in hand that a play makes unplayable
@@ -259,8 +260,17 @@ def evaluate(state: FusejikaState) -> list[float]:
 
 
 class FusejikaSearchBot(SearchBot):
-    """ISMCTS for every decision but the secret REDEAL / KEEP, which takes the policy's rule at once: the choice is
-    hidden inside the deal animation (spec A2b), so it must not keep the table waiting for a search."""
+    """The search for every decision but the secret REDEAL / KEEP, which takes the policy's rule at once: the choice
+    is hidden inside the deal animation (spec A2b), so it must not keep the table waiting for a search."""
+
+    def choose(self, state: FusejikaState, rng: Random) -> Any:
+        if state.phase == REDEAL_CHECK:
+            return redeal_choice(state, state.cur)
+        return super().choose(state, rng)
+
+
+class FusejikaSearchBotV1(SearchBotV1):
+    """normal_v1: the first search, with the same REDEAL / KEEP shortcut."""
 
     def choose(self, state: FusejikaState, rng: Random) -> Any:
         if state.phase == REDEAL_CHECK:
@@ -269,9 +279,15 @@ class FusejikaSearchBot(SearchBot):
 
 
 def search_bot(level: str, iterations: int | None, think_ms: float | None) -> FusejikaSearchBot:
-    config = {**DEFAULTS, **SEARCH}
-    return FusejikaSearchBot(level, iterations, think_ms, rollout_policy, evaluate, config["c"],
-                             config["max_rollout_depth"], config["opponents"])
+    return FusejikaSearchBot(level, iterations, think_ms, policy=rollout_policy, settings={**DEFAULTS, **SEARCH},
+                             prior=KIT.prior, evaluate=evaluate, belief=KIT.belief if level.startswith("hard") else None)
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH, search_bot=search_bot)
+def search_bot_v1(level: str, iterations: int | None, think_ms: float | None) -> FusejikaSearchBotV1:
+    config = {**DEFAULTS_V1, **SEARCH_V1}
+    return FusejikaSearchBotV1(level, iterations, think_ms, rollout_policy, evaluate, config["c"],
+                               config["max_rollout_depth"], config["opponents"])
+
+
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH, search_bot=search_bot,
+             search_v1=SEARCH_V1, search_bot_v1=search_bot_v1)

@@ -26,7 +26,7 @@ from random import Random
 from typing import Any
 
 from game.ai.ismcts import ISMCTS
-from game.ai.levels import BotKit, SearchBot
+from game.ai.levels import BotKit, SearchBotV1
 from game.core.engine import CHANCE, State
 from game.titles.kitsune_gaeshi.rules import (
     BRIDE,
@@ -356,7 +356,7 @@ class ModelRoot:
         return self.posterior.sample(rng)
 
 
-class ModelSearchBot(SearchBot):
+class ModelSearchBot(SearchBotV1):
     """The levels' ISMCTS over determinizations drawn through the opponent model (Normal and Hard); `model=False`
     is the plain search, for comparison."""
 
@@ -389,8 +389,6 @@ class ModelSearchBot(SearchBot):
 
 
 BOTS = {
-    "normal": lambda: ModelSearchBot("normal", SEARCH["normal"]),
-    "hard": lambda: ModelSearchBot("hard", SEARCH["hard"]),
     "plain": lambda: ModelSearchBot("plain", SEARCH["normal"], model=False),
     "plain_hard": lambda: ModelSearchBot("plain_hard", SEARCH["hard"], model=False),
 }
@@ -401,5 +399,5 @@ def arena_counts(state: KitsuneState) -> dict[str, list[int]]:
     return lie_stats(state.past, state.num_players)
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH,
-             search_bot=ModelSearchBot, named=BOTS, arena_counts=arena_counts)
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search={"max_rollout_depth": 0},
+             search_v1=SEARCH, search_bot_v1=ModelSearchBot, named=BOTS, arena_counts=arena_counts)

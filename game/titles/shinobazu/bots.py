@@ -34,7 +34,8 @@ from game.titles.shinobazu.rules import (
     total,
 )
 
-SEARCH = {"normal": 200, "hard": 600, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
+SEARCH = {"max_rollout_depth": 0}  # the levels' search (game.ai.search): DEFAULTS otherwise
+SEARCH_V1 = {"normal": 200, "hard": 600, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}  # normal_v1
 FIGHT_AT = 0.55  # fight with an own card whose estimated strength reaches this
 OTHERS_REVERSE = 0.4  # chance that the other participants bring an odd number of reversals
 CHALLENGE_AT = 0.5  # challenge a passer when the duel win chance reaches this
@@ -208,4 +209,4 @@ def evaluate(state: ShinobazuState) -> list[float]:
     return state.returns() if state.is_terminal() else score_shares(state.score)
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH)
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH, search_v1=SEARCH_V1)

@@ -1,0 +1,261 @@
+"""Information-set MCTS keyed by what the searching seat knows, with a rules prior and weighted beliefs.
+
+Single-observer ISMCTS with partially observable moves (Cowling, Powley and Whitehouse, "Information Set Monte
+Carlo Tree Search", 2012, sections 5-6), for the seat whose decision it is:
+
+- **One tree over the seat's information.** Every move enters the tree as the seat saw it: its own decisions as
+  themselves, another seat's decision and every chance outcome by `State.action_key(action, seat)` (a card forced
+  face down is "a card forced on seat 2", a card dealt to another seat is "a card dealt to seat 2"; a card dealt to
+  the seat itself is that card). So all the worlds the seat cannot tell apart share one branch, and the seat's own
+  draws split the tree: a move is judged by what the seat will do after each draw it will see.
+- **Opponents choose.** At another seat's decision the tree chooses among the move classes the seat would see
+  (PUCT over their statistics for that mover), then the concrete move inside the class by the title's prior, on the
+  determinization (that is, with the hidden cards the world gave that seat).
+- **A prior.** The title's rules bot scores the legal actions (`prior`); selection is PUCT (Silver et al. 2017):
+  Q + c * P * sqrt(N) / (1 + n), unvisited moves valued 0, so the rules bot's favourite is tried first and a
+  wide decision widens only as its visits grow (progressive widening by the prior).
+- **Beliefs.** The search draws its worlds from a pool of `worlds` resamples made at the start; with a `belief`
+  (a title's weight of a world: how likely its hidden cards make the moves the others took), each iteration picks
+  a world in proportion to its weight (sampling-importance-resampling), else uniformly.
+- **Cheap steps.** Moves are applied by `State._apply_quietly` (no event objects) and not checked again.
+
+It reads the root only through `resample(seat, rng)` and `current_player()`, so a state and any other the seat
+cannot tell apart give the same search.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from random import Random
+
+from game.core.engine import CHANCE, TERMINAL, Action, State
+
+Policy = Callable[[State, Random], Action]
+Evaluate = Callable[[State], list[float]]
+Prior = Callable[[State], Sequence[float]]
+Belief = Callable[[State, int], float]
+
+
+def advance(state: State, action: Action) -> None:
+    """Apply an action taken from legal_actions() (or a chance outcome) for search: unchecked, no events."""
+    state._apply_quietly(action)
+    state.history.append(action)
+
+
+class Node:
+    """One move class taken from its parent: visits and the summed reward of the seat that took it."""
+
+    __slots__ = ("children", "visits", "reward", "prior")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.prior: dict[Action, float] | None = None  # the searching seat's own decision: its prior, once
+
+
+class Search:
+    """An anytime search for the decision of `seat` at `root`; `run` again to continue the same tree."""
+
+    def __init__(self, root: State, seat: int, rng: Random, policy: Policy, *, prior: Prior | None = None,
+                 evaluate: Evaluate | None = None, belief: Belief | None = None, c_puct: float = 1.5,
+                 rollout_noise: float = 0.0, max_rollout_depth: int | None = None, worlds: int = 64) -> None:
+        if root.current_player() != seat:
+            raise ValueError(f"seat {seat} is not to move (player {root.current_player()} is)")
+        if max_rollout_depth is not None and evaluate is None:
+            raise ValueError("a truncated rollout (max_rollout_depth) needs an evaluate function")
+        if worlds < 1:
+            raise ValueError("the search needs at least one world")
+        self.root_state, self.seat, self.rng = root, seat, rng
+        self.policy, self.prior_of, self.evaluate, self.belief = policy, prior, evaluate, belief
+        self.c_puct, self.noise, self.max_rollout_depth = c_puct, rollout_noise, max_rollout_depth
+        self.pool_size = worlds
+        self.pool: list[State] = []
+        self.weights: list[float] | None = None  # cumulative weights of the pool, with a belief
+        self.root = Node()
+        self.iterations = 0
+
+    # --- the public side ------------------------------------------------------------------------------------
+    def run(self, iterations: int | None = None, deadline: float | None = None) -> int:
+        """Search until `iterations` more are done or `time.perf_counter()` passes `deadline`; return the count.
+
+        With neither limit it refuses; with a deadline already past it still does one iteration if the tree is
+        empty, so `best_action` always has an answer.
+        """
+        if iterations is None and deadline is None:
+            raise ValueError("give an iteration budget, a deadline, or both")
+        if not self.pool:
+            self._fill_pool()
+        done, clock = 0, time.perf_counter
+        while iterations is None or done < iterations:
+            if deadline is not None and clock() >= deadline and (done or self.root.children):
+                break
+            self._iterate()
+            done += 1
+        self.iterations += done
+        return done
+
+    def stats(self) -> dict[Action, int]:
+        """Visits per root action."""
+        return {action: node.visits for action, node in self.root.children.items()}
+
+    def values(self) -> dict[Action, float]:
+        """Mean reward of the seat per visited root action."""
+        return {action: node.reward / node.visits for action, node in self.root.children.items() if node.visits}
+
+    def best_action(self) -> Action:
+        """The most visited root action (ties: the higher mean reward, then the higher prior)."""
+        visited = [(action, node) for action, node in self.root.children.items() if node.visits]
+        if not visited:
+            raise ValueError("run the search before asking for its best action")
+        prior = self.root.prior or {}
+        return max(visited, key=lambda item: (item[1].visits, item[1].reward / item[1].visits,
+                                              prior.get(item[0], 0.0)))[0]
+
+    # --- worlds ---------------------------------------------------------------------------------------------
+    def _fill_pool(self) -> None:
+        """Draw the pool of worlds; with a belief, weigh them (all weightless: uniform, as if no belief)."""
+        rng, seat = self.rng, self.seat
+        self.pool = [self.root_state.resample(seat, rng) for _ in range(self.pool_size)]
+        if self.belief is None:
+            return
+        weights = [max(0.0, self.belief(world, seat)) for world in self.pool]
+        if sum(weights) <= 0:
+            return
+        total, cumulative = 0.0, []
+        for weight in weights:
+            total += weight
+            cumulative.append(total)
+        self.weights = cumulative
+
+    def _world(self) -> State:
+        pool = self.pool
+        if len(pool) == 1:
+            return pool[0].clone()
+        if self.weights is None:
+            return pool[self.rng.randrange(len(pool))].clone()
+        return self.rng.choices(pool, cum_weights=self.weights)[0].clone()
+
+    # --- one iteration --------------------------------------------------------------------------------------
+    def _iterate(self) -> None:
+        """Pick a world, descend (chance by what the seat sees, decisions by PUCT), expand one node, evaluate,
+        and back the result up the path."""
+        rng, seat = self.rng, self.seat
+        state = self._world()
+        node = self.root
+        path: list[tuple[Node, int]] = []
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcome = state.sample_chance(rng)
+                key = state.action_key(outcome, seat)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = Node()
+                advance(state, outcome)
+                child.visits += 1
+                node = child
+                continue
+            if player == seat:
+                action, child = self._own(node, state)
+            else:
+                action, child = self._other(node, state, player)
+            advance(state, action)
+            path.append((child, player))
+            if not child.visits:  # a new node: expanded, now evaluated
+                break
+            node = child
+        rewards = self._rollout(state)
+        self.root.visits += 1
+        for child, mover in path:
+            child.visits += 1
+            child.reward += rewards[mover]
+
+    def _own(self, node: Node, state: State) -> tuple[Action, Node]:
+        """The searching seat's decision: its legal actions are the same in every world of this node."""
+        prior = node.prior
+        legal = state.legal_actions()
+        if prior is None or any(action not in prior for action in legal):
+            prior = node.prior = dict(zip(legal, self._prior(state, legal), strict=True))
+        choices = [(action, action, prior[action]) for action in legal]
+        key = self._select(node, choices)
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+        return key, child
+
+    def _other(self, node: Node, state: State, player: int) -> tuple[Action, Node]:
+        """Another seat's decision: PUCT among the move classes the searching seat sees, then a move of the
+        chosen class by the prior (on this world's hidden cards)."""
+        legal = state.legal_actions()
+        prior = self._prior(state, legal)
+        seat = self.seat
+        classes: dict[Hashable, list[tuple[Action, float]]] = {}
+        for action, p in zip(legal, prior, strict=True):
+            classes.setdefault(state.action_key(action, seat), []).append((action, p))
+        choices = [(key, members, sum(p for _, p in members)) for key, members in classes.items()]
+        key = self._select(node, choices)
+        members = classes[key]
+        if len(members) == 1:
+            action = members[0][0]
+        else:
+            weights = [p for _, p in members]
+            action = (self.rng.choices(members, weights=weights)[0] if sum(weights) > 0
+                      else self.rng.choice(members))[0]
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+        return action, child
+
+    def _prior(self, state: State, legal: list[Action]) -> Sequence[float]:
+        if self.prior_of is None or len(legal) == 1:
+            return [1.0 / len(legal)] * len(legal)
+        weights = self.prior_of(state)
+        total = sum(weights)
+        if len(weights) != len(legal) or total <= 0:
+            raise ValueError(f"the prior gave {len(weights)} weights (sum {total}) for {len(legal)} actions")
+        return [w / total for w in weights]
+
+    def _select(self, node: Node, choices: list[tuple[Hashable, object, float]]) -> Hashable:
+        """PUCT among `choices` (key, _, prior): unvisited classes count 0, so the prior orders the first tries."""
+        children = node.children
+        total = 0
+        for key, _, _ in choices:
+            child = children.get(key)
+            if child is not None:
+                total += child.visits
+        scale = self.c_puct * math.sqrt(total + 1)
+        best, best_value = None, -math.inf
+        for key, _, p in choices:
+            child = children.get(key)
+            if child is None or not child.visits:
+                value = scale * p
+            else:
+                value = child.reward / child.visits + scale * p / (1 + child.visits)
+            if value > best_value:
+                best, best_value = key, value
+        return best
+
+    def _rollout(self, state: State) -> list[float]:
+        """Play on with the rollout policy (a uniformly random move with probability `rollout_noise`; chance from
+        the search's rng) and return per-seat rewards; at `max_rollout_depth` moves, the evaluation."""
+        rng, policy, limit, noise = self.rng, self.policy, self.max_rollout_depth, self.noise
+        depth = 0
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return state.returns()
+            if limit is not None and depth >= limit:
+                return self.evaluate(state)
+            if player == CHANCE:
+                action = state.sample_chance(rng)
+            elif noise and rng.random() < noise:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = policy(state, rng)
+            advance(state, action)
+            depth += 1
