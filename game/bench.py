@@ -67,6 +67,25 @@ def bench_think(title: str, level: str, positions: int, players: int, seed: int,
     from random import Random
 
     from game.ai.levels import make_bot
+
+    states = easy_positions(title, positions, players, seed, options)
+    bot, times = make_bot(title, level), []
+    for state in states:
+        began = time.perf_counter()
+        bot.choose(state, Random(seed))
+        times.append((time.perf_counter() - began) * 1000)
+    return {
+        "bench": "think", "title": title, "level": level, "players": players, "positions": len(times),
+        "seed": seed, "mean_ms": round(statistics.fmean(times), 2), "median_ms": round(statistics.median(times), 2),
+        "p95_ms": round(percentile(times, 95), 2), "max_ms": round(max(times), 2),
+    }
+
+
+def easy_positions(title: str, positions: int, players: int, seed: int, options: dict | None = None) -> list:
+    """`positions` decision states with a choice, sampled from games of Easy bots."""
+    from random import Random
+
+    from game.ai.levels import make_bot
     from game.titles import registry
 
     spec = registry.get(title)
@@ -80,16 +99,75 @@ def bench_think(title: str, level: str, positions: int, players: int, seed: int,
             if len(state.legal_actions()) > 1 and rng.random() < 0.5:
                 states.append(state.clone())
             state.apply(easy.choose(state, rng))
-    bot, times = make_bot(title, level), []
-    for state in states:
+    return states
+
+
+def time_search(job: dict) -> dict:
+    """Iterations and seconds of `job["level"]` searching each position of `job["histories"]` (self-contained, so
+    `bench search --baseline DIR` can run it on an older checkout of the project)."""
+    import time
+    from random import Random
+
+    from game.ai.levels import make_bot
+    from game.titles import registry
+
+    spec = registry.get(job["slug"])
+    iterations, seconds = 0, 0.0
+    for k, history in enumerate(job["histories"]):
+        state = spec.new_state(job["players"], job["options"])
+        for data in history:
+            state.apply(state.action_from_json(data))
+        bot = make_bot(job["slug"], job["level"])
+        bot.last = None
         began = time.perf_counter()
-        bot.choose(state, Random(seed))
-        times.append((time.perf_counter() - began) * 1000)
-    return {
-        "bench": "think", "title": title, "level": level, "players": players, "positions": len(times),
-        "seed": seed, "mean_ms": round(statistics.fmean(times), 2), "median_ms": round(statistics.median(times), 2),
-        "p95_ms": round(percentile(times, 95), 2), "max_ms": round(max(times), 2),
-    }
+        bot.choose(state, Random(job["seed"] + k))
+        elapsed = time.perf_counter() - began
+        if bot.last is not None:  # decided without a search (a rule shortcut): not counted
+            iterations += bot.last.iterations
+            seconds += elapsed
+    return {"iterations": iterations, "seconds": seconds}
+
+
+BASELINE_SCRIPT = """
+import json, sys
+{source}
+print(json.dumps(time_search(json.load(sys.stdin))))
+"""
+
+
+def bench_search(title: str, positions: int, players: int, seed: int, iterations: int, options: dict | None = None,
+                 baseline: str | None = None) -> dict:
+    """Iterations per second of the levels' search and of the first search (normal_v1) on the same positions, at
+    the same budget, in one run; with `baseline` (a checkout of an older revision) also that revision's Normal."""
+    import inspect
+    import subprocess
+
+    from game.titles import registry
+
+    states = easy_positions(title, positions, players, seed, options)
+    histories = [[state.action_to_json(action) for action in state.history] for state in states]
+    job = {"slug": title, "players": players, "options": registry.get(title).check(players, options or {}),
+           "histories": histories, "seed": seed}
+    rows = {}
+    for name, level in (("search", f"normal:{iterations}"), ("normal_v1", f"normal_v1:{iterations}")):
+        rows[name] = time_search({**job, "level": level})
+    if baseline:
+        script = BASELINE_SCRIPT.format(source=inspect.getsource(time_search))
+        env = {**os.environ, "PYTHONPATH": os.path.abspath(baseline)}
+        done = subprocess.run([sys.executable, "-c", script], input=json.dumps({**job, "level": f"normal:{iterations}"}),
+                              capture_output=True, text=True, env=env, cwd=os.path.abspath(baseline), check=False)
+        if done.returncode:
+            raise RuntimeError(f"the baseline at {baseline} failed:\n{done.stderr[-2000:]}")
+        rows["baseline"] = json.loads(done.stdout.strip().splitlines()[-1])
+    result = {"bench": "search", "title": title, "players": players, "positions": len(states), "seed": seed,
+              "iterations_per_decision": iterations}
+    for name, row in rows.items():
+        result[f"{name}_per_s"] = round(row["iterations"] / row["seconds"], 1) if row["seconds"] else 0.0
+    result["ratio_to_normal_v1"] = round(result["search_per_s"] / result["normal_v1_per_s"], 2)
+    if baseline:
+        result["baseline"] = baseline
+        result["ratio_to_baseline"] = round(result["search_per_s"] / result["baseline_per_s"], 2)
+    return result
 
 
 def add_titles_path(folder: str) -> None:
@@ -139,6 +217,17 @@ def main(argv: list[str] | None = None) -> int:
     think.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     think.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
     think.add_argument("--json", action="store_true")
+    search = sub.add_parser("search", help="search iterations per second: the levels' search against normal_v1")
+    search.add_argument("--title", required=True, help="a table title slug")
+    search.add_argument("--positions", type=int, default=60)
+    search.add_argument("--iterations", type=int, default=200, help="search iterations per decision")
+    search.add_argument("--players", type=int, default=4)
+    search.add_argument("--seed", type=int, default=5)
+    search.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    search.add_argument("--baseline", metavar="DIR",
+                        help="a checkout of an older revision: also time its Normal (e.g. git worktree add DIR 7e86688)")
+    search.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
+    search.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.titles_path:
         add_titles_path(args.titles_path)
@@ -147,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         options = registry.get(args.title).parse_options(args.option)
-        if args.bench == "think":
+        if args.bench in ("think", "search"):
             registry.get(args.title).check(args.players, options)
     except SetupError as exc:
         parser.exit(2, f"bench: {exc}\n")
@@ -155,6 +244,15 @@ def main(argv: list[str] | None = None) -> int:
         result = bench_think(args.title, args.level, args.positions, args.players, args.seed, options)
         print(f"{result['title']} {result['level']}: {result['positions']} decisions, mean {result['mean_ms']} ms, "
               f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms")
+    elif args.bench == "search":
+        result = bench_search(args.title, args.positions, args.players, args.seed, args.iterations, options,
+                              args.baseline)
+        line = (f"{result['title']}: {result['positions']} positions at {result['iterations_per_decision']} iterations; "
+                f"search {result['search_per_s']} it/s, normal_v1 {result['normal_v1_per_s']} it/s "
+                f"(x{result['ratio_to_normal_v1']})")
+        if args.baseline:
+            line += f"; baseline {result['baseline_per_s']} it/s (x{result['ratio_to_baseline']})"
+        print(line)
     else:
         result = bench_frames(args.title, args.frames, args.seed, args.players, options, args.size)
         print(f"{result['title']} at {result['window']}: {result['frames']} frames, median {result['median_ms']} ms, "
