@@ -1,4 +1,4 @@
-"""ISMCTS and the bot levels on a small hidden-information toy game: best moves, availability, anytime, fairness."""
+"""The first ISMCTS (the baseline normal_v1) and the bot levels on a small hidden-information toy game: best moves, availability, anytime, fairness."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from game.titles.high_card.rules import DOUBLE, KEEP, SWAP, HighCard
 from game.ai.bot import RandomBot
 from game.ai.fairness import assert_fair
 from game.ai.ismcts import ISMCTS
-from game.ai.levels import GENERIC, BotKit, NoisyBot, SearchBot, UnknownBot, level_bot, make_bot
+from game.ai.levels import GENERIC, BotKit, NoisyBot, SearchBot, SearchBotV1, UnknownBot, level_bot, make_bot
 
 
 class Cheater:
@@ -158,7 +158,7 @@ def test_search_refuses_misuse():
 def test_search_bots_are_fair():
     states = [s for i, s in enumerate(decisions(4, games=6)) if i % 3 == 0]
     for state in states:
-        assert_fair(state, state.current_player(), lambda: SearchBot("normal", 60, rollout_policy=rollout_policy),
+        assert_fair(state, state.current_player(), lambda: SearchBotV1("normal", 60, rollout_policy=rollout_policy),
                     seeds=range(2), resamples=3)
 
 
@@ -201,12 +201,15 @@ def test_levels():
     easy = level_bot(toy, "easy")
     assert isinstance(easy, NoisyBot) and easy.inner.policy is rollout_policy
     hard = level_bot(toy, "hard:77")
-    assert isinstance(hard, SearchBot) and hard.iterations == 77 and hard.rollout_policy is rollout_policy
+    assert isinstance(hard, SearchBot) and hard.iterations == 77 and hard.policy is rollout_policy
+    old = level_bot(toy, "normal_v1")
+    assert isinstance(old, SearchBotV1) and old.iterations == 200 and old.rollout_policy is rollout_policy
+    assert level_bot(toy, "hard_v1:12").iterations == 12
     assert level_bot(GENERIC, "normal", iterations=9).iterations == 9
     state = dealt(1, 4, 5)
     bot = level_bot(toy, "normal:50")
     assert bot.choose(state, Random(1)) == SWAP and sum(bot.last.stats().values()) == 50
-    for bad in ("expert", "easy:3", "normal:x"):
+    for bad in ("expert", "easy:3", "normal:x", "easy_v1", "normal_v2"):
         with pytest.raises(UnknownBot, match="unknown bot level"):
             level_bot(toy, bad)
     with pytest.raises(UnknownBot, match="unknown title"):

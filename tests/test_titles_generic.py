@@ -312,6 +312,45 @@ def check_world(spec, players, options, state, seat, world, rng) -> None:
     pytest.fail(f"the resample for {where} does not end within max_actions={spec.max_actions}")
 
 
+# --- 3b. what each seat sees of a move (the search files moves by it) ------------------------------------------
+KEY_GAMES, KEY_POINTS = 2, 12  # games per setup, sampled nodes per game
+
+
+@pytest.mark.parametrize(("spec", "players", "options"), cases(HIDDEN))
+def test_action_keys_say_what_each_seat_sees(spec, players, options):
+    """`action_key(action, observer)` is what the observer learns of a move: two moves with one key leave it the same
+    view (the search may file them together), and chance outcomes that leave it the same view share a key (a card
+    dealt to another seat is one move to the observer, not one per card)."""
+    rng = Random(seed_of(spec, players, options, 400))
+    for _ in range(KEY_GAMES):
+        points: list = []
+
+        def visit(state, legal, points=points):
+            if not state.is_terminal() and len(legal) <= 60:
+                points.append(state.clone())
+
+        random_game(spec, players, options, rng.randrange(2**32), visit)
+        for state in rng.sample(points, min(KEY_POINTS, len(points))):
+            mover = state.current_player()
+            for observer in range(players):
+                if observer == mover:
+                    continue
+                seen: dict = {}
+                for action in state.legal_actions():
+                    after = state.clone()
+                    after.apply(action)
+                    seen.setdefault(state.action_key(action, observer), []).append((action, observe(after, observer)))
+                where = f"seat {observer} watching after {len(state.history)} actions"
+                for moves in seen.values():
+                    assert all(view == moves[0][1] for _, view in moves), (
+                        f"{where}: {[a for a, _ in moves]} share a key but look different")
+                if mover == CHANCE:
+                    views = [(moves[0][1], key_) for key_, moves in seen.items()]
+                    for i, (view, key_) in enumerate(views):
+                        assert all(view != other for other, _ in views[i + 1:]), (
+                            f"{where}: chance outcomes under different keys ({key_!r}, ...) look the same")
+
+
 # --- 4. fairness, against alternative games -----------------------------------------------------------------------
 def substitute(action, swap: dict):
     """`action` with every part that is one of the swapped chance outcomes replaced by the other."""
