@@ -170,6 +170,35 @@ def bench_search(title: str, positions: int, players: int, seed: int, iterations
     return result
 
 
+def bench_steps(title: str, players: int, seed: int, steps: int, options: dict | None = None) -> dict:
+    """The replay theatre's step: positions of a game of Easy bots rebuilt by the history cursor at random, in ms."""
+    import time
+    from random import Random
+
+    from game.ai.levels import make_bot
+    from game.core.cursor import HistoryCursor
+    from game.titles import registry
+
+    spec = registry.get(title)
+    rng, easy = Random(seed), make_bot(title, "easy")
+    state = spec.new_state(players, options)
+    while not state.is_terminal():
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else easy.choose(state, rng))
+    cursor = HistoryCursor(spec.new_state(players, options), state.history)
+    began = time.perf_counter()
+    cursor.state_at(len(state.history))
+    first = (time.perf_counter() - began) * 1000
+    times = []
+    for _ in range(steps):
+        index = rng.randrange(len(state.history) + 1)
+        began = time.perf_counter()
+        cursor.state_at(index)
+        times.append((time.perf_counter() - began) * 1000)
+    return {"bench": "steps", "title": title, "players": players, "seed": seed, "actions": len(state.history),
+            "first_pass_ms": round(first, 2), "steps": steps, "step_median_ms": round(statistics.median(times), 3),
+            "step_p99_ms": round(percentile(times, 99), 3), "step_max_ms": round(max(times), 3)}
+
+
 def add_titles_path(folder: str) -> None:
     """Let the registry (here and in the bot worker process) find the title packages in `folder`."""
     import game.titles
@@ -228,6 +257,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="a checkout of an older revision: also time its Normal (e.g. git worktree add DIR 7e86688)")
     search.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
     search.add_argument("--json", action="store_true")
+    steps = sub.add_parser("steps", help="the replay theatre's step: any position of a stored game, rebuilt")
+    steps.add_argument("--title", required=True)
+    steps.add_argument("--players", type=int, default=None, help="seats (default: 4, or the title's range)")
+    steps.add_argument("--seed", type=int, default=5)
+    steps.add_argument("--steps", type=int, default=500)
+    steps.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    steps.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
+    steps.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.titles_path:
         add_titles_path(args.titles_path)
@@ -244,6 +281,13 @@ def main(argv: list[str] | None = None) -> int:
         result = bench_think(args.title, args.level, args.positions, args.players, args.seed, options)
         print(f"{result['title']} {result['level']}: {result['positions']} decisions, mean {result['mean_ms']} ms, "
               f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms")
+    elif args.bench == "steps":
+        spec = registry.get(args.title)
+        players = args.players or (spec.min_players if spec.solo else min(4, spec.max_players))
+        result = bench_steps(args.title, players, args.seed, args.steps, options)
+        print(f"{result['title']}: a game of {result['actions']} actions, first pass {result['first_pass_ms']} ms; "
+              f"{result['steps']} random steps, median {result['step_median_ms']} ms, p99 {result['step_p99_ms']} ms, "
+              f"max {result['step_max_ms']} ms")
     elif args.bench == "search":
         result = bench_search(args.title, args.positions, args.players, args.seed, args.iterations, options,
                               args.baseline)
