@@ -147,6 +147,8 @@ class BotKit:
     fixed: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)  # levels made directly, not by the above
     named: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)  # bots the arena knows by name (first)
     oracles: Mapping[str, Callable] = field(default_factory=dict)  # solo: factory(round_cap) of a planner
+    exact: Callable[[], tuple[Any, str]] | None = None  # the coach's exact evaluator: () -> (obj, "score" | "win"),
+    # obj.evaluate(state) -> {action: expected score or win chance} (solo titles solved exactly)
     arena_metric: str = "score"  # solo: "score" or "win_rate"
     arena_counts: Callable[[State], dict[str, list[int]]] | None = None  # per-seat tallies the arena sums
 

@@ -156,4 +156,4 @@ def hint(state: DiceCombatState) -> tuple[str, dict[str, float]]:
     return (ATTACK if chances[ATTACK] >= chances[DEFEND] else DEFEND), chances
 
 
-KIT = BotKit(named=BOTS, arena_metric="win_rate")
+KIT = BotKit(named=BOTS, arena_metric="win_rate", exact=lambda: (OptimalBot(), "win"))  # the coach: win chances
