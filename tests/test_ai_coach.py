@@ -44,7 +44,8 @@ def test_a_table_title_is_coached_by_its_search():
     state = HighCard(3)
     for card in (1, 4, 5):
         state.apply(card)
-    choices = advise(toy, state, iterations=300)
+    choices, measure = advise(toy, state, iterations=300)
+    assert measure == "win"
     assert choices[0].action == SWAP and choices[0].visits > choices[1].visits and 0 <= choices[1].value <= 1
     advice = analyse(toy, HighCard(3), [1, 4, 5, KEEP, KEEP, KEEP], seat=0, iterations=300)
     assert [a.index for a in advice] == [3] and advice[0].played == KEEP and not advice[0].agreed

@@ -199,3 +199,18 @@ def test_the_table_tells_the_player_when_the_watchdog_stepped_in(app):
         app.tick(1 / 60)
     assert any("took too long" in text for text, _ in scene.log.entries)
     assert len(scene.state.history) > 10
+
+
+def test_the_worker_gives_the_coachs_advice(worker):
+    from game.ai.worker import COACH
+    from game.titles.dice_combat.bots import OptimalBot
+
+    history = decision_history(6)
+    result = wait(worker, worker.submit("dice_combat", {}, history, 0, COACH, 0))
+    assert result.ok and result.action is None and result.advice["measure"] == "win"
+    state = new_state()
+    for raw in history:
+        state.apply(state.action_from_json(raw))
+    exact = OptimalBot().evaluate(state)
+    assert [c["value"] for c in result.advice["choices"]] == sorted(exact.values(), reverse=True)
+    assert result.advice["choices"][0]["action"] == state.action_to_json(max(exact, key=exact.get))

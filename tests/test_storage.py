@@ -94,7 +94,7 @@ def test_fresh_database(tmp_path):
         assert st.notice is None and st.notice_key is None and st.moved_to is None
         assert st.top_scores("dice_slayer") == []
         assert st.all_settings() == {}
-    assert SCHEMA_VERSION == 2
+    assert SCHEMA_VERSION == 3
     assert user_version(path) == SCHEMA_VERSION
     assert {"settings", "scores", "games"} <= tables(path)
 
@@ -470,7 +470,7 @@ def test_storage_module_has_no_pygame_import():
 # --- schema v2: tiebreaks, rounds-ranked boards, finished games ---
 
 
-def test_v1_file_is_migrated_to_v2_keeping_its_scores(tmp_path):
+def test_v1_file_is_migrated_to_the_current_version_keeping_its_scores(tmp_path):
     path = tmp_path / "old.sqlite3"
     conn = sqlite3.connect(path, isolation_level=None)
     storage_mod._migrate(conn, 0)
@@ -485,7 +485,7 @@ def test_v1_file_is_migrated_to_v2_keeping_its_scores(tmp_path):
         (old,) = st.top_scores("dice_slayer")
         assert (old.name, old.score, old.rounds, old.tiebreak) == ("Old", 33, 12, 0)
         st.record_game("dice_slayer", "end", 12, {"score": 33}, "{}")
-    assert user_version(path) == 2
+    assert user_version(path) == SCHEMA_VERSION
 
 
 def test_rounds_board_ranks_fewest_rounds_then_tiebreak(tmp_path):
@@ -516,3 +516,16 @@ def test_finished_games_are_counted_by_outcome(tmp_path):
         st.record_game("dice_slayer", "end", 30, {}, "{}")
         assert st.game_counts("dice_combat") == {"win": 2, "loss": 1}
         assert st.game_counts("hexa") == {}
+
+
+def test_the_coachs_advice_is_kept_per_game_position_and_engine(tmp_path):
+    with Storage(tmp_path / DB_NAME) as storage:
+        storage.keep_advice(7, 12, "hard:1600", {"measure": "win", "choices": [{"action": "keep", "value": 0.4}]})
+        storage.keep_advice(7, 12, "hard:1600", {"measure": "win", "choices": [{"action": "swap", "value": 0.5}]})
+        storage.keep_advice(7, 30, "hard:1600", {"measure": "win", "choices": []})
+        storage.keep_advice(7, 12, "hard:400", {"measure": "win", "choices": []})
+        storage.flush()
+    with Storage(tmp_path / DB_NAME) as storage:
+        kept = storage.advice_for(7, "hard:1600")
+        assert sorted(kept) == [12, 30] and kept[12]["choices"][0]["action"] == "swap"
+        assert storage.advice_for(8, "hard:1600") == {} and list(storage.advice_for(7, "hard:400")) == [12]

@@ -51,8 +51,10 @@ class Advice:
         return bool(self.choices) and self.played == self.choices[0].action
 
 
-def values_of(kit: BotKit, state: State, seat: int, iterations: int, seed: int) -> tuple[list[Choice], str]:
-    """Every legal action of `seat` at `state` valued, best first, and the measure."""
+def values_of(kit: BotKit, state: State, seat: int, iterations: int, seed: int,
+              deadline: float | None = None) -> tuple[list[Choice], str]:
+    """Every legal action of `seat` at `state` valued, best first, and the measure (the search stops at
+    `iterations` or at `deadline`, a time.perf_counter() value, whichever comes first)."""
     if kit.exact is not None:
         evaluator, measure = kit.exact()
         values = evaluator.evaluate(state)
@@ -60,16 +62,17 @@ def values_of(kit: BotKit, state: State, seat: int, iterations: int, seed: int) 
         return [Choice(action, float(value), 0) for action, value in ranked], measure
     bot = level_bot(kit, f"hard:{iterations}")
     search = bot.search(state, Random(seed))
-    search.run(iterations)
+    search.run(iterations, deadline)
     values, visits = search.values(), search.stats()
     ranked = sorted(values, key=lambda action: (-visits[action], -values[action]))
     return [Choice(action, values[action], visits[action]) for action in ranked], "win"
 
 
-def advise(kit: BotKit, state: State, iterations: int = COACH_ITERATIONS, seed: int = 0) -> list[Choice]:
-    """The coach's top choices for the player to move at `state`."""
-    choices, _ = values_of(kit, state, state.current_player(), iterations, seed)
-    return choices[:TOP]
+def advise(kit: BotKit, state: State, iterations: int = COACH_ITERATIONS, seed: int = 0,
+           deadline: float | None = None) -> tuple[list[Choice], str]:
+    """The coach's top choices for the player to move at `state`, and their measure."""
+    choices, measure = values_of(kit, state, state.current_player(), iterations, seed, deadline)
+    return choices[:TOP], measure
 
 
 def analyse(kit: BotKit, start: State, actions: list[Any], seat: int, iterations: int = COACH_ITERATIONS,

@@ -1,7 +1,8 @@
 """Bots thinking outside the frame loop: `BotWorker` runs them in a process started at launch, `InlineWorker` in-process.
 
 A request carries the game as its action history (JSON), so the worker rebuilds the state through the title's rules;
-the answer is the chosen action (JSON) with the think time, or an error message: never a hang. A watchdog restarts
+the answer is the chosen action (JSON) with the think time, or an error message: never a hang. A request at level
+COACH asks for the coach's advice on the seat's decision instead (the replay theatre's coach). A watchdog restarts
 a process that has not answered within the request's deadline plus a grace period, and sends the request again.
 """
 
@@ -18,6 +19,7 @@ from multiprocessing.connection import Connection
 from random import Random
 from typing import Any
 
+from game.ai.coach import COACH_ITERATIONS, advise
 from game.ai.levels import make_bot
 from game.core.engine import State
 from game.titles import registry
@@ -38,6 +40,9 @@ class BotRequest:
     think_ms: float | None = None  # search levels: the deadline per decision, counted from when thinking starts
 
 
+COACH = "coach"  # the level of a request for the coach's advice instead of a move
+
+
 @dataclass(frozen=True)
 class BotResult:
     """The answer to one ticket: an action in JSON form, or an error message."""
@@ -46,6 +51,7 @@ class BotResult:
     action: Any = None
     think_ms: float = 0.0
     error: str | None = None
+    advice: dict | None = None  # a COACH request: {"measure": ..., "choices": [{"action", "value", "visits"}]}
 
     @property
     def ok(self) -> bool:
@@ -69,6 +75,8 @@ def answer(ticket: int, request: BotRequest) -> BotResult:
     """Rebuild the state, let the bot choose, and report the action; any exception becomes an error result."""
     try:
         state = rebuild(request)
+        if request.level == COACH:
+            return coach_answer(ticket, request, state)
         bot = make_bot(request.slug, request.level, request.iterations, request.think_ms)
         began = time.perf_counter()
         action = bot.choose(state, Random(request.seed))
@@ -76,6 +84,17 @@ def answer(ticket: int, request: BotRequest) -> BotResult:
         return BotResult(ticket, state.action_to_json(action), think_ms)
     except Exception as exc:  # the app must get an answer, whatever went wrong
         return BotResult(ticket, error=f"{type(exc).__name__}: {exc}")
+
+
+def coach_answer(ticket: int, request: BotRequest, state: State) -> BotResult:
+    """The coach's top choices for the seat to move (game.ai.coach), within the request's deadline."""
+    began = time.perf_counter()
+    deadline = None if request.think_ms is None else began + request.think_ms / 1000
+    choices, measure = advise(registry.get(request.slug).kit(), state, request.iterations or COACH_ITERATIONS,
+                              request.seed, deadline)
+    advice = {"measure": measure, "choices": [{"action": state.action_to_json(c.action), "value": c.value,
+                                               "visits": c.visits} for c in choices]}
+    return BotResult(ticket, think_ms=1000 * (time.perf_counter() - began), advice=advice)
 
 
 def serve(conn: Connection, preload: tuple[str, ...]) -> None:

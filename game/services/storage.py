@@ -74,10 +74,20 @@ CREATE TABLE games (
 CREATE INDEX games_title ON games (title);
 """
 
+_V3 = """
+CREATE TABLE advice (
+    game_id INTEGER NOT NULL,   -- games.id
+    position INTEGER NOT NULL,  -- the decision is the game's action at this index
+    engine TEXT NOT NULL,       -- what made it, e.g. 'hard:1600' (a new engine does not reuse old advice)
+    advice TEXT NOT NULL,       -- JSON object: measure and the top choices
+    PRIMARY KEY (game_id, position, engine)
+);
+"""
+
 # MIGRATIONS[i] upgrades a file from user_version i to i + 1: an SQL script, or a function that
 # takes the connection (inside the transaction; it must not call executescript). Append to add one.
 Migration = str | Callable[[sqlite3.Connection], None]
-MIGRATIONS: list[Migration] = [_V1, _V2]
+MIGRATIONS: list[Migration] = [_V1, _V2, _V3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # English text of the notices from opening (the screens use the catalogue's, in the player's language).
@@ -105,6 +115,8 @@ _WRITES = {
                  " :rules_version, :details, :replay, :tiebreak)",
     "record_game": "INSERT INTO games (title, played_at, outcome, rounds, details, replay)"
                    " VALUES (:title, :played_at, :outcome, :rounds, :details, :replay)",
+    "keep_advice": "INSERT INTO advice (game_id, position, engine, advice) VALUES (:game_id, :position, :engine,"
+                   " :advice) ON CONFLICT (game_id, position, engine) DO UPDATE SET advice = excluded.advice",
 }
 _TEXT = (str,)
 _WRITE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {  # what a kept write's parameters must be (pending file)
@@ -114,6 +126,7 @@ _WRITE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {  # what a kept write's
                   "replay": _TEXT, "tiebreak": (int,)},
     "record_game": {"title": _TEXT, "played_at": _TEXT, "outcome": _TEXT, "rounds": (int,), "details": _TEXT,
                     "replay": _TEXT},
+    "keep_advice": {"game_id": (int,), "position": (int,), "engine": _TEXT, "advice": _TEXT},
 }
 
 
@@ -650,6 +663,24 @@ class Storage:
                 skipped += 1
         self.last_skipped = skipped
         return games
+
+    # --- the coach's advice on a stored game (a cache: losing it costs only the time to work it out again) ------
+    def keep_advice(self, game_id: int, position: int, engine: str, advice: dict[str, Any]) -> None:
+        self._write("keep_advice", {"game_id": int(game_id), "position": int(position), "engine": clean_text(engine),
+                                    "advice": json.dumps(advice, ensure_ascii=False)})
+
+    def advice_for(self, game_id: int, engine: str) -> dict[int, dict[str, Any]]:
+        """The advice kept for a game by `engine`, by position (rows that do not parse are left out)."""
+        kept = {}
+        for position, text in self._read("SELECT position, advice FROM advice WHERE game_id = ? AND engine = ?",
+                                         (int(game_id), engine)):
+            try:
+                advice = json.loads(text)
+            except (TypeError, ValueError):
+                continue
+            if isinstance(advice, dict) and isinstance(position, int):
+                kept[position] = advice
+        return kept
 
     def game_counts(self, title: str) -> dict[str, int]:
         """How many finished games of `title` ended in each outcome (the same checked games finished_games gives)."""
