@@ -86,8 +86,8 @@ class Search:
         """
         if iterations is None and deadline is None:
             raise ValueError("give an iteration budget, a deadline, or both")
-        if not self.pool:
-            self._fill_pool()
+        if not self.pool:  # no more worlds than the first run's iterations (a small budget needs few)
+            self._fill_pool(self.pool_size if iterations is None else max(1, min(self.pool_size, iterations)))
         done, clock = 0, time.perf_counter
         while iterations is None or done < iterations:
             if deadline is not None and clock() >= deadline and (done or self.root.children):
@@ -115,10 +115,10 @@ class Search:
                                               prior.get(item[0], 0.0)))[0]
 
     # --- worlds ---------------------------------------------------------------------------------------------
-    def _fill_pool(self) -> None:
+    def _fill_pool(self, size: int) -> None:
         """Draw the pool of worlds; with a belief, weigh them (all weightless: uniform, as if no belief)."""
         rng, seat = self.rng, self.seat
-        self.pool = [self.root_state.resample(seat, rng) for _ in range(self.pool_size)]
+        self.pool = [self.root_state.resample(seat, rng) for _ in range(size)]
         if self.belief is None:
             return
         weights = [max(0.0, self.belief(world, seat)) for world in self.pool]
