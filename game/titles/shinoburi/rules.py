@@ -208,6 +208,7 @@ class ShinoburiView(NamedTuple):
     log: tuple  # the public log
     played: tuple  # (log index, seat, kind) of every card played from a hand
     lacks: tuple  # per seat, the kinds it surely lacks (shown by a skipped command)
+    acts: tuple  # (seat, decision) of every decision so far
 
 
 # --- the state ---------------------------------------------------------------------------------------------------
@@ -218,7 +219,7 @@ class ShinoburiState(State):
     RULES_VERSION = RULES_VERSION
     __slots__ = ("n", "nationality", "hand", "territory", "discard", "deck", "deck_size", "phase", "cur",
                  "first_player", "turn", "final_left", "final_turn", "protected", "pending", "dealt", "winners",
-                 "tie_break", "log", "played", "lacks")
+                 "tie_break", "log", "played", "lacks", "acts")
 
     def __init__(self, players: int = 4) -> None:
         super().__init__()
@@ -245,6 +246,7 @@ class ShinoburiState(State):
         self.log: list = []
         self.played: list[tuple[int, int, str]] = []  # (log index, seat, kind) of every card played from a hand
         self.lacks: list[frozenset[str]] = [frozenset()] * n  # kinds a seat surely lacks (a skip shows it)
+        self.acts: list[tuple[int, Any]] = []  # (seat, decision) of every decision, in order (public)
 
     # --- queries -----------------------------------------------------------------------------------------------
     @property
@@ -339,6 +341,7 @@ class ShinoburiState(State):
         if phase in CHANCE_PHASES:
             return self._chance(phase, action)
         self.log.append(action)
+        self.acts.append((self.cur, action))
         p, hand, territory = self.cur, self.hand[self.cur], self.territory
         events: list = []
         if phase == CMD1:
@@ -495,6 +498,7 @@ class ShinoburiState(State):
         other = ShinoburiState.__new__(ShinoburiState)
         other.history, other.log, other.played, other.lacks = self.history[:], self.log[:], self.played[:], \
             self.lacks[:]
+        other.acts = self.acts[:]
         other.n, other.nationality = self.n, self.nationality[:]
         other.hand = [dict(h) for h in self.hand]
         other.territory = [dict(t) for t in self.territory]
@@ -519,7 +523,7 @@ class ShinoburiState(State):
             discard=tuple(self.discard[k] for k in KINDS), deck_size=self.deck_size,
             protected=frozenset(self.protected), cur=self.cur, first_player=self.first_player, turn=self.turn,
             final_left=self.final_left, final_turn=self.final_turn, pending=self.pending, winners=self.winners,
-            log=tuple(self.log), played=tuple(self.played), lacks=tuple(self.lacks))
+            log=tuple(self.log), played=tuple(self.played), lacks=tuple(self.lacks), acts=tuple(self.acts))
 
     def action_key(self, action: Any, observer: int) -> Any:
         """A nationality dealt or a card drawn is seen by its holder only; every decision is public."""
@@ -630,7 +634,8 @@ def from_view(view: ShinoburiView, rng: Random) -> ShinoburiState:
     state.final_turn, state.winners = view.final_turn, view.winners
     state.dealt = dealt_nationalities if view.phase == NATIONALITY else (
         sum(type(entry) is Drew for entry in view.log) if view.phase == DEAL else 0)
-    state.log, state.played, state.lacks = list(view.log), list(view.played), list(view.lacks)
+    state.log, state.played, state.lacks, state.acts = list(view.log), list(view.played), list(view.lacks), \
+        list(view.acts)
     if view.phase == OVER:
         state.tie_break = _tie_break(state)
     state.history = world_history(state, seat)
