@@ -1,0 +1,447 @@
+"""Shinoburi at the table: you (seat 0) against one to four computer players.
+
+One panel per territory with a stack per house (colour, glyph, count in large digits, a shield on an army touched
+this turn); your hand under your territory; the three-step command tracker, the deck and the discard pile in the
+middle. Your decisions are clicks on the board: a card in your hand, a lit army, a lit territory (←→ and Enter do
+the same; ↑↓ set how many ninjas). An army you cannot attack tells why when the mouse is on it. H hides your house.
+The end is a reveal: the house cards turn over one by one, the houses' totals count up, the neutral ones fade, and
+only then the result (and the tie-break line when it was used).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.setup import GameSetup
+from game.app.table_scene import TableScene
+from game.core.engine import CHANCE, TERMINAL
+from game.services.i18n import counted, said, t
+from game.titles.shinoburi import rules
+from game.titles.shinoburi.log import describe, house
+from game.titles.shinoburi.rules import (
+    ATTACK_ON,
+    CMD1,
+    CMD2,
+    CMD3,
+    COMMAND,
+    COUNTRIES,
+    DEPLOY_TO,
+    KINDS,
+    MOVE_TO,
+    NINJA,
+    Attack,
+    AttackOn,
+    Deploy,
+    MoveFrom,
+    MoveTo,
+    NinjaOn,
+    Reinforce,
+    Target,
+)
+from game.ui import theme
+from game.ui.seats import felt_table
+from game.ui.text import blit, fit, wrap
+from game.ui.widgets import panel
+
+LOG = pygame.Rect(992, 14, 276, 380)
+ACTIONS = pygame.Rect(992, 404, 276, 302)
+CENTRE = pygame.Rect(332, 246, 316, 184)
+PANEL_SIZE = (300, 148)
+HAND_Y = 604
+CARD = (62, 96)
+STACK = (52, 82)
+SPOTS = {  # top-left of each seat's territory panel, by player count; yours at the bottom, the rest clockwise
+    2: [(340, 440), (340, 84)],
+    3: [(340, 440), (150, 84), (530, 84)],
+    4: [(340, 440), (16, 250), (340, 84), (664, 250)],
+    5: [(340, 440), (16, 262), (170, 84), (510, 84), (664, 262)],
+}
+COLOURS = {"HOJO": (150, 96, 200), "MORI": (84, 170, 96), "ODA": (222, 180, 60), "TAKEDA": (210, 70, 64),
+           "UESUGI": (76, 130, 220), NINJA: (60, 60, 72)}
+GLYPHS = {"HOJO": "北", "MORI": "毛", "ODA": "織", "TAKEDA": "武", "UESUGI": "上", NINJA: "忍"}
+FLIP = 0.7  # seconds per house card turned at the end
+REVEAL = 9.0  # seconds the end stays before the summary, unless the player goes on (scaled)
+
+
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
+    return ShinoburiScene.from_setup(app, setup, autoplay, save)
+
+
+class ShinoburiScene(TableScene):
+    """One game of Shinoburi: three commands a turn, to the reveal of the houses."""
+
+    title_slug, rules = "shinoburi", rules
+    describe = staticmethod(describe)
+    LOG_RECT, LOG_TITLE, EFFECTS_SALT = LOG, "sr.log_title", 0x5A1
+
+    def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
+        super().__init__(app, setup, autoplay)
+        self.focus = 0  # the keyboard's choice among the clickable choices
+        self.ninjas = 1  # how many ninjas a NinjaOn click sends
+        self.hide_house = False
+        self.hover: tuple[int, int] = (-1, -1)
+        self.reveal: dict | None = None  # the end on show: the GameOver event and when it opened
+
+    # --- telling ----------------------------------------------------------------------------------
+    def _on_attacked(self, event: rules.Attacked) -> None:
+        self.timeline.queue(self.speed(0.35), lambda: self.app.audio.play("hit"))
+
+    def _on_ninja(self, event: rules.NinjaUsed) -> None:
+        self.timeline.queue(self.speed(0.35), lambda: self.app.audio.play("slide_out"))
+
+    def _on_card(self, event) -> None:
+        self.timeline.queue(self.speed(0.2), lambda: self.app.audio.play("card"))
+
+    def _on_final(self, event: rules.FinalRound) -> None:
+        self.timeline.queue(self.speed(1.0), lambda: self._banner(t("sr.final_banner"), theme.WARN, "warning"))
+
+    def _on_game_over(self, event: rules.GameOver) -> None:
+        info = {"event": event, "opened": self.now}
+        self.reveal = info
+        self.app.audio.play("clear")
+        self.timeline.queue(self.speed(REVEAL))
+
+    animations = {rules.Attacked: _on_attacked, rules.NinjaUsed: _on_ninja, rules.Deployed: _on_card,
+                  rules.Reinforced: _on_card, rules.Moved: _on_card, rules.FinalRound: _on_final,
+                  rules.GameOver: _on_game_over}
+    reveals = (rules.GameOver,)
+
+    def finish(self) -> None:
+        state = self.state
+        totals = state.totals()
+        scores = [totals[c] for c in state.nationality]
+        self.record(list(state.winners), state.turn, {"houses": list(state.nationality), "totals": totals,
+                                                       "tie_break": state.tie_break})
+        results = [counted("sr.result", totals[c], house=house(c)) for c in state.nationality]
+        self.show_summary(scores, list(state.winners), lower_wins=False, results=results, ending=t("sr.end.points"))
+
+    # --- the choices on the board -----------------------------------------------------------------
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        return pygame.Rect(*SPOTS[self.n][seat], *PANEL_SIZE)
+
+    def stack_rect(self, seat: int, country: str) -> pygame.Rect:
+        box = self.panel_rect(seat)
+        i = COUNTRIES.index(country)
+        return pygame.Rect(box.x + 10 + i * 57, box.y + 52, *STACK)
+
+    def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
+        cards = list(self.view.hand)
+        width = len(cards) * (CARD[0] + 8) - 8
+        x = 490 - width // 2
+        return [(kind, pygame.Rect(x + k * (CARD[0] + 8), HAND_Y, *CARD)) for k, kind in enumerate(cards)]
+
+    def choices(self) -> list[tuple[object, pygame.Rect]]:
+        """The legal decisions now, each with the place on the board that takes it (one per place)."""
+        if not self.human_turn():
+            return []
+        out: list[tuple[object, pygame.Rect]] = []
+        hand = self.hand_rects()
+        ninja_armies: dict[tuple[int, str], list[int]] = {}
+        for action in self.view.legal:
+            kind = type(action)
+            if kind in (Deploy, Reinforce):
+                rect = next(r for card, r in hand if card == action.country)
+                out.append((action, rect))
+            elif kind in (Target, MoveTo):
+                out.append((action, self.panel_rect(action.seat)))
+            elif kind is NinjaOn:
+                ninja_armies.setdefault((action.seat, action.country), []).append(action.count)
+            elif kind in (MoveFrom, AttackOn):
+                out.append((action, self.stack_rect(action.seat, action.country)))
+            elif kind is Attack:
+                out.append((action, self.stack_rect(0, action.country)))
+        for (seat, country), counts in ninja_armies.items():
+            k = min(self.ninjas, max(counts))
+            out.append((NinjaOn(seat, country, k), self.stack_rect(seat, country)))
+        return out
+
+    def _refresh_buttons(self) -> None:
+        """The board is the buttons: keep the keyboard focus on a choice that exists."""
+        count = len(self.choices())
+        if count and self.focus >= count:
+            self.focus = 0
+
+    def human_turn(self) -> bool:
+        return super().human_turn() and self.reveal is None
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.handle_table(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.hide_house = not self.hide_house
+            return
+        if self.reveal is not None:
+            if self._go_on(event):
+                self._advance_reveal()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        choices = self.choices()
+        if not choices:
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_LEFT):
+                step = -1 if event.key == pygame.K_LEFT else 1
+                self.focus = (self.focus + step) % len(choices)
+                self.app.audio.play("menu_move")
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.ninjas = max(1, min(3, self.ninjas + (1 if event.key == pygame.K_UP else -1)))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._take(choices[min(self.focus, len(choices) - 1)][0])
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for action, rect in choices:
+                if rect.collidepoint(event.pos):
+                    self._take(action)
+                    return
+            for kind, rect in self.hand_rects():  # any card of a house you may play, not only the first
+                card = next((a for a, _ in choices if type(a) in (Deploy, Reinforce) and a.country == kind), None)
+                if card is not None and rect.collidepoint(event.pos):
+                    self._take(card)
+                    return
+        elif event.type == pygame.MOUSEWHEEL and any(type(a) is NinjaOn for a, _ in choices):
+            self.ninjas = max(1, min(3, self.ninjas + event.y))
+
+    def _take(self, action) -> None:
+        self.focus = 0
+        self.choose(action)
+
+    def _advance_reveal(self) -> None:
+        """The player goes on: every card turns at once, then on to the summary."""
+        info = self.reveal
+        if self.turned(info) < self.n:
+            info["opened"] = self.now - self.speed(FLIP) * (self.n + 1)
+        elif self.timeline.beats:
+            self.timeline.beats[0].duration = 0.0
+
+    @staticmethod
+    def _go_on(event: pygame.event.Event) -> bool:
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
+
+    def turned(self, info: dict) -> int:
+        """How many house cards are face up by now (one every FLIP seconds, in seat order)."""
+        return min(self.n, int((self.now - info["opened"]) / max(0.01, self.speed(FLIP))))
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(felt_table(), (0, 0))
+        blit(surface, "Shinoburi 忍", 26, (20, 14), theme.ACCENT, True)
+        v = self.view
+        blit(surface, t("sr.turn", n=max(1, v.turn)), 17, (20, 50), theme.INK_DIM, True)
+        if self.autoplay:
+            blit(surface, t("sr.demo"), 16, (960, 16), theme.SKY, True, "topright")
+        choices = self.choices()
+        focused = choices[min(self.focus, len(choices) - 1)][1] if choices else None
+        for seat in range(self.n):
+            self._draw_territory(surface, seat, choices, focused)
+        self._draw_centre(surface)
+        self._draw_hand(surface, choices, focused)
+        self.log.draw(surface)
+        self._draw_actions(surface, choices)
+        self.effects.draw(surface, self.now, CENTRE.center)
+        if self.reveal is not None:
+            self._draw_reveal(surface, self.reveal)
+
+    def _draw_territory(self, surface, seat: int, choices, focused) -> None:
+        v = self.view
+        box = self.panel_rect(seat)
+        active = v.to_move == seat
+        targets = {rect.topleft for action, rect in choices if type(action) in (Target, MoveTo)}
+        edge = theme.ACCENT if box.topleft in targets else theme.PANEL_HI if not active else theme.WARN
+        panel(surface, box, theme.PANEL, edge)
+        if focused is not None and focused == box:
+            pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), 3, border_radius=theme.RADIUS + 2)
+        thinking = self.ticket is not None and active
+        label = self.names[seat] if seat == 0 else f"{self.names[seat]} · {t(f'level.{self.levels[seat]}')}"
+        title, size = fit(label + (" …" if thinking else ""), 17, box.width - 110, True, 13)
+        blit(surface, title, size, (box.x + 10, box.y + 8), theme.WARN if active else theme.INK, True)
+        blit(surface, counted("sr.hand", v.hand_sizes[seat]), 15, (box.right - 10, box.y + 10), theme.INK_DIM,
+             anchor="topright")
+        known = v.nationalities[seat]
+        if known is not None and seat != 0:
+            blit(surface, house(known), 14, (box.right - 10, box.y + 30), COLOURS[known], True, "topright")
+        lit = {(a.seat, a.country) if type(a) in (NinjaOn, MoveFrom, AttackOn) else (0, a.country)
+               for a, _ in choices if type(a) in (NinjaOn, MoveFrom, AttackOn, Attack)}
+        for country in COUNTRIES:
+            self._draw_stack(surface, seat, country, (seat, country) in lit, focused)
+
+    def _draw_stack(self, surface, seat: int, country: str, lit: bool, focused) -> None:
+        v = self.view
+        rect = self.stack_rect(seat, country)
+        count = v.territory[seat][COUNTRIES.index(country)]
+        colour = COLOURS[country]
+        if count:
+            pygame.draw.rect(surface, colour, rect, border_radius=8)
+            pygame.draw.rect(surface, tuple(max(0, c - 60) for c in colour), rect, 2, border_radius=8)
+            blit(surface, GLYPHS[country], 18, (rect.centerx, rect.y + 4), theme.BG_DEEP, True, "midtop")
+            blit(surface, str(count), 30, (rect.centerx, rect.bottom - 4), theme.BG_DEEP, True, "midbottom")
+        else:
+            pygame.draw.rect(surface, theme.PANEL_HI, rect, 1, border_radius=8)
+            blit(surface, GLYPHS[country], 16, rect.center, theme.INK_FAINT, False, "center")
+        if (seat, country) in v.protected:
+            self._draw_shield(surface, (rect.right - 9, rect.y + 9))
+        if lit:  # light ink, not the accent: a yellow Oda stack would hide an orange ring
+            pygame.draw.rect(surface, theme.INK, rect.inflate(6, 6), 3, border_radius=10)
+        if focused is not None and focused == rect:
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(14, 14), 3, border_radius=12)
+
+    @staticmethod
+    def _draw_shield(surface, center: tuple[int, int]) -> None:
+        x, y = center
+        points = [(x - 8, y - 8), (x + 8, y - 8), (x + 8, y), (x, y + 9), (x - 8, y)]
+        pygame.draw.polygon(surface, theme.SKY, points)
+        pygame.draw.polygon(surface, theme.BG_DEEP, points, 2)
+
+    def _draw_hand(self, surface, choices, focused) -> None:
+        playable = {action.country for action, _ in choices if type(action) in (Deploy, Reinforce)}
+        for kind, rect in self.hand_rects():
+            colour = COLOURS[kind]
+            lit = kind in playable
+            rect = rect.move(0, -8) if lit else rect  # a card you may play now stands up a little
+            pygame.draw.rect(surface, colour, rect, border_radius=8)
+            pygame.draw.rect(surface, theme.INK if lit else theme.BG_DEEP, rect, 3 if lit else 2, border_radius=8)
+            ink = theme.INK if kind == NINJA else theme.BG_DEEP
+            blit(surface, GLYPHS[kind], 30, (rect.centerx, rect.y + 10), ink, True, "midtop")
+            name = t("sr.ninja") if kind == NINJA else house(kind)
+            label, size = fit(name, 14, rect.width - 6, True, 10)
+            blit(surface, label, size, (rect.centerx, rect.bottom - 8), ink, True, "midbottom")
+            if focused is not None and focused.topleft == (rect.x, rect.y + (8 if lit else 0)):
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(12, 12), 3, border_radius=10)
+
+    def _draw_centre(self, surface) -> None:
+        v = self.view
+        panel(surface, CENTRE, theme.BG_DEEP, None)
+        step = COMMAND.get(v.phase, 0) if v.cur is not None else 0
+        for i in (1, 2, 3):
+            color = theme.ACCENT if i == step else theme.INK_DIM if i > step else theme.INK_FAINT
+            blit(surface, t(f"sr.step.{i}"), 16, (CENTRE.x + 14, CENTRE.y + 10 + (i - 1) * 22), color, i == step)
+        if v.final_left is not None and v.phase != rules.OVER:
+            blit(surface, t("sr.final_round"), 16, (CENTRE.right - 14, CENTRE.y + 10), theme.WARN, True, "topright")
+            blit(surface, counted("sr.turns_left", v.final_left), 15, (CENTRE.right - 14, CENTRE.y + 32), theme.WARN,
+                 False, "topright")
+        else:
+            blit(surface, t("sr.deck", n=v.deck_size), 16, (CENTRE.right - 14, CENTRE.y + 10), theme.INK, True,
+                 "topright")
+        blit(surface, t("sr.discard"), 14, (CENTRE.x + 14, CENTRE.y + 84), theme.INK_DIM)
+        x = CENTRE.x + 14
+        for kind, count in zip(KINDS, v.discard, strict=True):
+            rect = pygame.Rect(x, CENTRE.y + 104, 40, 26)
+            pygame.draw.rect(surface, COLOURS[kind], rect, border_radius=5)
+            ink = theme.INK if kind == NINJA else theme.BG_DEEP
+            blit(surface, f"{GLYPHS[kind]}{count}", 15, rect.center, ink, True, "center")
+            x += 48
+        own = v.nationality
+        if own is not None:
+            text = t("sr.house_hidden") if self.hide_house else t("sr.your_house", house=house(own))
+            line, size = fit(text, 16, CENTRE.width - 28, True, 12)
+            blit(surface, line, size, (CENTRE.x + 14, CENTRE.bottom - 30),
+                 theme.INK_DIM if self.hide_house else COLOURS[own], True)
+            if not self.hide_house:
+                blit(surface, t("sr.hide_hint"), 12, (CENTRE.right - 10, CENTRE.bottom - 8), theme.INK_FAINT,
+                     anchor="bottomright")
+
+    def _draw_actions(self, surface, choices) -> None:
+        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
+        prompt, color = self.prompt()
+        y = ACTIONS.y + 12
+        for line in wrap(prompt, 17, ACTIONS.width - 28, True):
+            blit(surface, line, 17, (ACTIONS.x + 14, y), color, True)
+            y += 22
+        if not choices:
+            return
+        y += 8
+        if any(type(a) is NinjaOn for a, _ in choices):
+            blit(surface, t("sr.ninjas", n=self.ninjas), 17, (ACTIONS.x + 14, y), theme.INK, True)
+            y += 22
+            blit(surface, t("sr.ninjas_hint"), 14, (ACTIONS.x + 14, y), theme.INK_DIM)
+            y += 22
+        why = self.why_not_here()
+        if why:
+            for line in wrap(why, 15, ACTIONS.width - 28):
+                blit(surface, line, 15, (ACTIONS.x + 14, y), theme.WARN)
+                y += 19
+        blit(surface, t("sr.keys_hint"), 14, (ACTIONS.centerx, ACTIONS.bottom - 10), theme.INK_DIM,
+             anchor="midbottom")
+
+    def why_not_here(self) -> str:
+        """Under the mouse, an army you may not attack now, and why (spec 10: greyed with the reason)."""
+        v = self.view
+        if v.phase != ATTACK_ON or v.pending is None:
+            return ""
+        attacker = v.pending.country
+        size = v.territory[0][COUNTRIES.index(attacker)]
+        for seat in range(1, self.n):
+            for country in COUNTRIES:
+                if not self.stack_rect(seat, country).collidepoint(self.hover):
+                    continue
+                count = v.territory[seat][COUNTRIES.index(country)]
+                if not count:
+                    return ""
+                if country == attacker:
+                    return t("sr.why.same")
+                if count >= size:
+                    return t("sr.why.bigger")
+                if (seat, country) in v.protected:
+                    return t("sr.protected")
+        return ""
+
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        v = self.view
+        if v.to_move == TERMINAL or self.reveal is not None:
+            return t("sr.game_over"), theme.WARN
+        if not self.human_turn():
+            if v.to_move == CHANCE or v.to_move is None:
+                return "…", theme.INK_DIM
+            return said("sr.waiting", v.to_move, self.names, 0), theme.INK_DIM
+        phase = v.phase
+        if phase == CMD1:
+            return t("sr.prompt.cmd1"), theme.ACCENT
+        if phase == DEPLOY_TO:
+            return t("sr.prompt.deploy_to", house=house(v.pending.country)), theme.ACCENT
+        if phase == CMD2:
+            return t("sr.prompt.cmd2"), theme.ACCENT
+        if phase == MOVE_TO:
+            return t("sr.prompt.move_to", house=house(v.pending.country)), theme.ACCENT
+        if phase == CMD3:
+            return t("sr.prompt.cmd3"), theme.WARN
+        size = v.territory[0][COUNTRIES.index(v.pending.country)]
+        return t("sr.prompt.attack_on", house=house(v.pending.country), n=size), theme.WARN
+
+    def _draw_reveal(self, surface, info: dict) -> None:
+        """The end: house cards turn over one by one, the totals count up, neutral houses fade, then the result."""
+        event = info["event"]
+        turned = self.turned(info)
+        area = pygame.Rect(0, 0, 640, 170 + 40 * self.n)
+        area.center = (490, 360)
+        panel(surface, area, theme.BG_DEEP, theme.WARN)
+        blit(surface, t("sr.reveal.title"), 26, (area.centerx, area.y + 12), theme.WARN, True, "midtop")
+        for seat in range(self.n):
+            y = area.y + 62 + seat * 40
+            blit(surface, self.names[seat], 19, (area.x + 24, y), theme.INK, True)
+            card = pygame.Rect(area.x + 230, y - 4, 150, 32)
+            if seat < turned:
+                country = event.nationalities[seat]
+                pygame.draw.rect(surface, COLOURS[country], card, border_radius=6)
+                blit(surface, f"{GLYPHS[country]} {house(country)}", 17, card.center, theme.BG_DEEP, True, "center")
+                shown = min(event.totals[country], int((self.now - info["opened"] - seat * self.speed(FLIP)) * 8))
+                blit(surface, str(max(0, shown)), 24, (area.x + 420, y - 4), theme.INK, True)
+                if seat in event.winners and turned == self.n:
+                    blit(surface, "★", 24, (area.x + 470, y - 4), theme.WARN, True)
+            else:
+                pygame.draw.rect(surface, (150, 40, 40), card, border_radius=6)
+                pygame.draw.rect(surface, theme.BG_DEEP, card, 2, border_radius=6)
+        y = area.y + 70 + self.n * 40
+        if turned == self.n:
+            if event.neutral:
+                names = ", ".join(f"{house(c)} {event.totals[c]}" for c in event.neutral)
+                blit(surface, t("sr.reveal.neutral", houses=names), 16, (area.centerx, y), theme.INK_FAINT,
+                     False, "midtop")
+            y += 28
+            winner = event.nationalities[event.winners[0]]
+            line = said("sr.reveal.wins", list(event.winners), self.names, 0, house=house(winner))
+            blit(surface, line, 22, (area.centerx, y), theme.GOOD if 0 in event.winners else theme.WARN, True,
+                 "midtop")
+            if event.tie_break:
+                blit(surface, t("sr.reveal.tie_break"), 15, (area.centerx, y + 30), theme.INK_DIM, False, "midtop")
+        blit(surface, t("sr.reveal.go_on"), 14, (area.centerx, area.bottom - 8), theme.INK_DIM, anchor="midbottom")
