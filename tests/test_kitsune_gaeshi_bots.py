@@ -16,6 +16,7 @@ from game.titles.kitsune_gaeshi.bots import (
     ModelSearchBot,
     Posterior,
     Reading,
+    ReadingSearchBot,
     evaluate,
     fit,
     p_success,
@@ -219,8 +220,8 @@ def test_model_search_bot_is_fair(model):
 
 
 def test_named_bots_and_the_levels_hook():
-    assert set(BOTS) >= {"normal", "hard", "plain"}
-    assert BOTS["normal"]().model and not BOTS["plain"]().model
+    assert set(BOTS) >= {"plain", "plain_hard"} and not BOTS["plain"]().model
+    assert make_bot("kitsune_gaeshi", "normal_v1").model  # the first search with the model: the baseline
     assert make_bot("kitsune_gaeshi", "normal:50").iterations == 50
     state = decision_positions(1, seed=2)[0]
     assert ModelSearchBot("t", 20).choose(state, Random(0)) in state.legal_actions()
@@ -229,10 +230,22 @@ def test_named_bots_and_the_levels_hook():
 def test_the_search_levels_use_the_opponent_model():
     for level, budget in (("normal", None), ("hard", None), ("normal:40", 40)):
         bot = make_bot("kitsune_gaeshi", level)
-        assert isinstance(bot, ModelSearchBot), level
+        assert isinstance(bot, ReadingSearchBot), level
         if budget:
             assert bot.iterations == budget
-    assert not isinstance(make_bot("kitsune_gaeshi", "easy"), ModelSearchBot)
+    assert isinstance(make_bot("kitsune_gaeshi", "hard_v1"), ModelSearchBot)
+    assert not isinstance(make_bot("kitsune_gaeshi", "easy"), (ModelSearchBot, ReadingSearchBot))
+    state = lay(position(3, 0), "B>b F>f")
+    state.apply(DRAW)
+    state.apply(FOX)
+    bot = make_bot("kitsune_gaeshi", "normal:60")
+    assert bot.choose(state, Random(0)) in state.legal_actions()
+    assert set(bot.last.values()) <= {DECLARE_FOX, DECLARE_BRIDE}
+
+
+def test_reading_search_bot_is_fair():
+    for state in fair_positions():
+        assert_fair(state, state.current_player(), lambda: ReadingSearchBot("t", 30), seeds=range(2), resamples=3)
 
 
 def test_the_arena_tallies_lies_and_flips_per_bot():

@@ -26,7 +26,8 @@ from random import Random
 from typing import Any
 
 from game.ai.ismcts import ISMCTS
-from game.ai.levels import BotKit, SearchBotV1
+from game.ai.levels import DEFAULTS, BotKit, SearchBot, SearchBotV1
+from game.ai.search import Search
 from game.core.engine import CHANCE, State
 from game.titles.kitsune_gaeshi.rules import (
     BRIDE,
@@ -45,7 +46,8 @@ from game.titles.kitsune_gaeshi.rules import (
     unknown_slots,
 )
 
-SEARCH = {"normal": 250, "hard": 1000, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}
+SEARCH = {"normal": 250, "hard": 1000, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}  # normal_v1
+NEW_SEARCH = {"normal": 400, "hard": 1600, "max_rollout_depth": 0}  # the levels' search (game.ai.search)
 FLIP_AT = 0.5  # flip when the estimated chance of two or more foxes reaches this
 CAUTIOUS = 0.12  # added to FLIP_AT with one soul left
 HUNT = 0.08  # taken from FLIP_AT when the player before has one soul left
@@ -388,6 +390,47 @@ class ModelSearchBot(SearchBotV1):
                       self.max_rollout_depth, self.opponents)
 
 
+class ReadingSearchBot(SearchBot):
+    """The levels' search (game.ai.search) through the opponent model (Normal and Hard): worlds drawn from the
+    posterior of the seat's view, the others played as read, and a lie told only on a clear gain (BLUFF_MARGIN)."""
+
+    def __init__(self, name: str, iterations: int | None, think_ms: float | None = None) -> None:
+        super().__init__(name, iterations, think_ms, policy=rollout_policy, settings={**DEFAULTS, **SEARCH},
+                         prior=prior, evaluate=evaluate)
+
+    def search(self, state: State, rng: Random) -> Search:
+        seat = state.current_player()
+        view: KitsuneView = state.view(seat)  # type: ignore[assignment]
+        reading = Reading(view)
+        root = ModelRoot(Posterior(view, reading.rates), seat)
+        config = self.settings
+        return Search(root, seat, rng, reading.decide, prior=prior, evaluate=reading.evaluate,  # type: ignore[arg-type]
+                      c_puct=config["c_puct"], rollout_noise=config["rollout_noise"],
+                      max_rollout_depth=config["max_rollout_depth"], worlds=config["worlds"])
+
+    def choose(self, state: State, rng: Random) -> str:
+        action = super().choose(state, rng)
+        if state.phase != DECLARE:  # type: ignore[attr-defined]
+            return action
+        truth = DECLARE_FOX if state.drawn == FOX else DECLARE_BRIDE  # type: ignore[attr-defined]  # its own card
+        values = self.last.values()  # type: ignore[union-attr]
+        if action != truth and truth in values and values[action] - values[truth] < BLUFF_MARGIN:
+            return truth
+        return action
+
+
+def prior(state: KitsuneState) -> list[float]:
+    """The rules' leaning, from the mover's view: the true declaration three times a lie; flip by the belief."""
+    legal = state.legal_actions()
+    if state.phase == DECLARE:
+        truth = DECLARE_FOX if state.drawn == FOX else DECLARE_BRIDE
+        return [3.0 if action == truth else 1.0 for action in legal]
+    if len(legal) == 1:
+        return [1.0]
+    p = belief(state, state.cur)  # type: ignore[arg-type]
+    return [0.2 + 2 * (1 - p) if action == DRAW else 0.2 + 2 * p for action in legal]
+
+
 BOTS = {
     "plain": lambda: ModelSearchBot("plain", SEARCH["normal"], model=False),
     "plain_hard": lambda: ModelSearchBot("plain_hard", SEARCH["hard"], model=False),
@@ -399,5 +442,6 @@ def arena_counts(state: KitsuneState) -> dict[str, list[int]]:
     return lie_stats(state.past, state.num_players)
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search={"max_rollout_depth": 0},
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, prior=prior, search=NEW_SEARCH,
+             search_bot=lambda level, iterations, think_ms: ReadingSearchBot(level, iterations, think_ms),
              search_v1=SEARCH, search_bot_v1=ModelSearchBot, named=BOTS, arena_counts=arena_counts)

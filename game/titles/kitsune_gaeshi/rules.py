@@ -424,6 +424,12 @@ class KitsuneState(State):
         world.history = true_history(world)
         return world  # type: ignore[return-value]
 
+    def action_key(self, action: Any, observer: int) -> Any:
+        """A drawn card's face is seen by its drawer only; everything else is public."""
+        if self.phase == DRAWING and self.cur != observer:
+            return Drawn(self.cur)  # type: ignore[arg-type]
+        return action
+
     # --- text, codec, explanations -----------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
         if type(action) is int:
