@@ -458,6 +458,18 @@ class FusejikaState(State):
             return self._kick(action.target)
         return self._copy(action.rank)
 
+    def action_key(self, action: Any, observer: int) -> Any:
+        """What `observer` learns of `action` (the search files moves by it): a card dealt or drawn unseen is the
+        receiver's; a secret redeal check is the checker's until the deal ends (A2b); the rest is public."""
+        phase = self.phase
+        if phase == DEAL:
+            return action if self.to_deal[0] == observer else ("dealt", self.to_deal[0])
+        if phase == DRAW:
+            return action if self.to_draw[0] == observer else ("drew", self.to_draw[0])
+        if phase == REDEAL_CHECK and self.cur != observer and self.to_deal:
+            return ("check", self.cur)
+        return action
+
     # deal and redeal
     def _begin_deal(self, redeal: bool) -> list:
         self._clear_round()

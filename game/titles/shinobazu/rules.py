@@ -499,6 +499,22 @@ class ShinobazuState(State):
             return PlayOwn(None, action.stance)
         return Force(None, action.target) if kind is Force else action
 
+    def action_key(self, action: Any, observer: int) -> Any:
+        """What `observer` learns of `action` (the search files moves by it): a dealt card is the receiver's; a card
+        played or forced face down shows only its stance or target, its colour when the start player leads it (A2),
+        and itself when the observer knew it was in that hand or when it is the round's last (turned over at once)."""
+        kind = type(action)
+        if kind is Card:
+            return action if self.to_deal[0] == observer else Dealt(self.to_deal[0])
+        if kind not in (PlayOwn, Force) or self.cur == observer:
+            return action
+        if action.card in self.known_in_hand[self.cur]:
+            return action
+        if kind is PlayOwn and all(self.finished[q] for q in range(self.n) if q != self.cur):
+            return action  # the round's last play: the showdown turns it over at once
+        colour = action.card.colour if self.cur == self.start else None
+        return (self._public(action), colour)
+
     def _choose_start(self, seat: int) -> list:
         self.start = self.cur = seat
         self._begin_deal()
