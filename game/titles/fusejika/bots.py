@@ -259,6 +259,18 @@ def evaluate(state: FusejikaState) -> list[float]:
     return total_shares(state.totals, state.n - state.round_no + 1)
 
 
+def prior(state: FusejikaState) -> list[float]:
+    """The search's prior: a play weighted by the rules' value of it (a softmax, temperature 1 point); elsewhere the
+    rules' choice three times any other. It reads only what the mover may know, as the policy does."""
+    legal = state.legal_actions()
+    if state.phase == PLAY and legal != [STUCK]:
+        values = [play_value(state, state.cur, action.card) for action in legal]
+        top = max(values)
+        return [math.exp(max(-30.0, v - top)) for v in values]
+    choice = decide(state)
+    return [3.0 if action == choice else 1.0 for action in legal]
+
+
 class FusejikaSearchBot(SearchBot):
     """The search for every decision but the secret REDEAL / KEEP, which takes the policy's rule at once: the choice
     is hidden inside the deal animation (spec A2b), so it must not keep the table waiting for a search."""
@@ -280,7 +292,7 @@ class FusejikaSearchBotV1(SearchBotV1):
 
 def search_bot(level: str, iterations: int | None, think_ms: float | None) -> FusejikaSearchBot:
     return FusejikaSearchBot(level, iterations, think_ms, policy=rollout_policy, settings={**DEFAULTS, **SEARCH},
-                             prior=KIT.prior, evaluate=evaluate, belief=KIT.belief if level.startswith("hard") else None)
+                             prior=prior, evaluate=evaluate)
 
 
 def search_bot_v1(level: str, iterations: int | None, think_ms: float | None) -> FusejikaSearchBotV1:
@@ -289,5 +301,6 @@ def search_bot_v1(level: str, iterations: int | None, think_ms: float | None) ->
                                config["max_rollout_depth"], config["opponents"])
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH, search_bot=search_bot,
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, prior=prior, search=SEARCH,
+             search_bot=search_bot,
              search_v1=SEARCH_V1, search_bot_v1=search_bot_v1)

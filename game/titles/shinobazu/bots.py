@@ -209,4 +209,11 @@ def evaluate(state: ShinobazuState) -> list[float]:
     return state.returns() if state.is_terminal() else score_shares(state.score)
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH, search_v1=SEARCH_V1)
+def prior(state: ShinobazuState) -> list[float]:
+    """The search's prior: the rules' move three times any other (it reads only what the mover may know)."""
+    choice = decide(state)
+    return [3.0 if action == choice else 1.0 for action in state.legal_actions()]
+
+
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, prior=prior, search=SEARCH,
+             search_v1=SEARCH_V1)
