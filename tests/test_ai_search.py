@@ -8,29 +8,11 @@ from random import Random
 import pytest
 from game.titles.high_card.bots import rollout_policy
 from game.titles.high_card.rules import DOUBLE, KEEP, SWAP, HighCard
+from test_ai_ismcts import dealt, decisions
 
 from game.ai.fairness import assert_fair
 from game.ai.levels import BotKit, SearchBot, level_bot
 from game.ai.search import Search
-
-
-def dealt(*cards: int, actions: tuple = ()) -> HighCard:
-    state = HighCard(len(cards))
-    for action in (*cards, *actions):
-        state.apply(action)
-    return state
-
-
-def decisions(seed: int, games: int = 20):
-    rng = Random(seed)
-    for _ in range(games):
-        state = HighCard(rng.choice((2, 3, 4)))
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng))
-                continue
-            yield state.clone()
-            state.apply(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("cards,actions,seat,good", [

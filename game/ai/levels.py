@@ -13,6 +13,7 @@ and the search stops at whichever comes first.
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -70,7 +71,30 @@ class NoisyBot:
         return self.inner.choose(state, rng)
 
 
-class SearchBotV1:
+class Searching(ABC):
+    """What both searches' bots share: a decision with a choice is searched within the budget and the deadline;
+    a subclass says how a search starts (`search`), and `last` keeps the latest for statistics."""
+
+    iterations: int | None
+    think_ms: float | None
+    last: Any
+
+    @abstractmethod
+    def search(self, state: State, rng: Random) -> Any:
+        """A new search for the decision at `state`."""
+
+    def choose(self, state: State, rng: Random) -> Action:
+        legal = state.legal_actions()  # the mover's own options: the same in every resample for it
+        if len(legal) == 1:
+            return legal[0]
+        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
+        search = self.search(state, rng)
+        search.run(self.iterations, deadline)
+        self.last = search
+        return search.best_action()
+
+
+class SearchBotV1(Searching):
     """The first search (game.ai.ismcts), kept as the arena's baseline: ISMCTS with an iteration budget and,
     optionally, a deadline of `think_ms` per decision."""
 
@@ -89,18 +113,9 @@ class SearchBotV1:
         return ISMCTS(state, state.current_player(), rng, self.rollout_policy, self.evaluate, self.c,
                       self.max_rollout_depth, self.opponents)
 
-    def choose(self, state: State, rng: Random) -> Action:
-        legal = state.legal_actions()  # the mover's own options: the same in every resample for it
-        if len(legal) == 1:
-            return legal[0]
-        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
-        search = self.search(state, rng)
-        search.run(self.iterations, deadline)
-        self.last = search
-        return search.best_action()
 
 
-class SearchBot:
+class SearchBot(Searching):
     """The levels' search (game.ai.search) with an iteration budget and, optionally, a deadline of `think_ms` per
     decision; `belief` weighs its worlds (Hard)."""
 
@@ -120,15 +135,6 @@ class SearchBot:
                       belief=self.belief, c_puct=config["c_puct"], rollout_noise=config["rollout_noise"],
                       max_rollout_depth=config["max_rollout_depth"], worlds=config["worlds"])
 
-    def choose(self, state: State, rng: Random) -> Action:
-        legal = state.legal_actions()  # the mover's own options: the same in every resample for it
-        if len(legal) == 1:
-            return legal[0]
-        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
-        search = self.search(state, rng)
-        search.run(self.iterations, deadline)
-        self.last = search
-        return search.best_action()
 
 
 @dataclass(frozen=True)
