@@ -40,3 +40,24 @@ def test_log_hides_cards_played_or_forced_by_others():
     assert "5" not in forced and "Hayate" in forced
     assert "red●5" in mine and "Jin" in mine
     assert describe(rules.CardDealt(1, red5, 4), 0, NAMES) is None
+
+
+def test_the_duel_offer_defaults_to_no_duel(app):
+    """After losing a lone showdown, Enter must not start a duel: "No duel" has the focus (issue 22, item 3)."""
+    from random import Random
+
+    from game.app.saves import Save
+    from game.titles.shinobazu.bots import EasyBot
+
+    setup = GameSetup("shinobazu", ["easy"] * 3, seed=1)
+    for seed in range(200):  # a game of Easy bots up to a duel offer to seat 0 (the engine alone: quick)
+        state, rng = rules.new_state(4), Random(seed)
+        while not state.is_terminal() and not (state.phase == rules.CHALLENGE and state.cur == 0):
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else EasyBot().choose(state, rng))
+        if not state.is_terminal():
+            break
+    scene = ShinobazuScene(app, setup)
+    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
+    scene._refresh_buttons()
+    assert len(scene.offered) >= 2 and scene.offered[scene.buttons.focus] == rules.NO_CHALLENGE
+    assert scene.buttons.buttons[scene.buttons.focus].primary

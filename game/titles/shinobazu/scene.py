@@ -170,11 +170,12 @@ class ShinobazuScene(TableScene):
                 b.label == label for b, (label, _) in zip(self.buttons.buttons, options, strict=True)):
             return
         self.offered = actions
+        default = actions.index(NO_CHALLENGE) if NO_CHALLENGE in actions else 0  # the safe choice: no duel
         self.buttons.buttons = [
             Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 66 + i * 38, ACTIONS.width - 28, 34), label,
-                   lambda a=action: self.choose(a), size=17, primary=i == 0)
+                   lambda a=action: self.choose(a), size=17, primary=i == default)
             for i, (label, action) in enumerate(options)]
-        self.buttons.focus = 0
+        self.buttons.focus = default
 
     def select(self, card: Card) -> None:
         if card in rules.playable_cards(self.view):
