@@ -256,3 +256,25 @@ def test_every_portrait_ships(app, variant):
     for leader in leaders(variant).values():
         assert (SPRITE_DIR / f"{leader.sprite}.png").stat().st_size < 40_000
         assert portrait(leader.sprite).get_size() == (192, 240)
+
+
+def test_a_resumed_game_tells_its_moves_again(app):
+    """A restore writes the log lines the table showed (issue 22: only "Game resumed" was left)."""
+    from random import Random
+
+    from game.app.saves import Save
+    from game.app.setup import GameSetup
+    from game.services.i18n import t
+    from game.titles.hige_mekuri.rules import new_state
+    from game.titles.hige_mekuri.scene import HigeScene
+
+    state, rng = new_state(), Random(4)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
+    setup = GameSetup("hige_mekuri", ["normal"], seed=4)
+    scene = HigeScene(app, setup)
+    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
+    texts = [text for text, _ in scene.log.entries]
+    assert len(texts) >= 4 and texts[-1] == t("table.resumed"), texts  # the moves, then "Game resumed"

@@ -138,7 +138,7 @@ class HigeScene(TableScene):
     # --- telling: event class -> how it is shown ----------------------------------------------------
     def _on_first(self, event: rules.FirstPlayer) -> None:
         self.active = event.seat
-        self.log.add(self.say("hm.starts", event.seat), theme.ACCENT)
+        self._log_line(event)
         self.timeline.queue(self.speed(0.4))
 
     def _on_turn(self, event: rules.TurnStarted) -> None:
@@ -146,16 +146,16 @@ class HigeScene(TableScene):
             self.timeline.queue(self.speed(0.3), lambda: self._turn_marker(event.seat))
 
     def _on_continued(self, event: rules.Continued) -> None:
-        self.log.add(self.say("hm.log_continue", event.seat), theme.INK_DIM)
+        self._log_line(event)
         if not self.human_seat(event.seat):
             self.app.audio.play("pick")
 
     def _on_stopped(self, event: rules.Stopped) -> None:
-        self.log.add(self.say("hm.log_stop", event.seat), theme.INK_DIM)
+        self._log_line(event)
         self.app.audio.play("back")
 
     def _on_passed(self, event: rules.TurnPassed) -> None:
-        self.timeline.queue(self.speed(0.35), lambda: self.log.add(self.say("hm.log_pass", event.to), theme.SKY))
+        self.timeline.queue(self.speed(0.35), lambda: self._log_line(event))
 
     def _on_won(self, event: rules.Won) -> None:
         self.timeline.queue(self.speed(FANFARE), lambda: self._fanfare(event))
@@ -179,10 +179,7 @@ class HigeScene(TableScene):
                   rules.Won: _on_won}
 
     def _react(self, event: rules.Flipped) -> None:
-        leader = self.leader(event.card)
-        self.log.add(self.say("hm.log_flip", event.seat, person=person_name(leader),
-                              territory=territory_name(leader), kind=category_name(event.category)),
-                     theme.WARN if event.category == VICTORIA else theme.INK)
+        self._log_line(event)
         if event.category == BEARDED:
             self.effects.popup(t("hm.beard_pop"), POPUP_AT, self.now, 34, (236, 190, 130))
             self.app.audio.play("pick")
@@ -198,6 +195,26 @@ class HigeScene(TableScene):
             self.effects.spray(SPOT_CENTER, 90, (GOLD, theme.WARN, (250, 250, 250), (200, 40, 60), (70, 110, 200)))
             self.app.audio.play("all_clear")
 
+    def _log_line(self, event) -> None:
+        """The event's line in the move log: written by the animation as it reaches the event, and by a restore
+        for every event of the saved game (the lines the table would have shown)."""
+        kind = type(event)
+        if kind is rules.Flipped:
+            leader = self.leader(event.card)
+            self.log.add(self.say("hm.log_flip", event.seat, person=person_name(leader),
+                                  territory=territory_name(leader), kind=category_name(event.category)),
+                         theme.WARN if event.category == VICTORIA else theme.INK)
+        elif kind is rules.FirstPlayer:
+            self.log.add(self.say("hm.starts", event.seat), theme.ACCENT)
+        elif kind is rules.Continued:
+            self.log.add(self.say("hm.log_continue", event.seat), theme.INK_DIM)
+        elif kind is rules.Stopped:
+            self.log.add(self.say("hm.log_stop", event.seat), theme.INK_DIM)
+        elif kind is rules.TurnPassed:
+            self.log.add(self.say("hm.log_pass", event.to), theme.SKY)
+        elif kind is rules.Won:
+            self.log.add(self.say("hm.log_won", event.seat), theme.WARN)
+
     def _turn_marker(self, seat: int) -> None:
         self.active, self.run_shown = seat, 0
         self.quip_until = min(self.quip_until, self.now + self.speed(1.2))
@@ -207,7 +224,7 @@ class HigeScene(TableScene):
         self.app.audio.play("highscore")
         self.effects.spray((SPOT_CENTER[0] - 160, SPOT_CENTER[1]), 40)
         self.effects.spray((SPOT_CENTER[0] + 160, SPOT_CENTER[1]), 40)
-        self.log.add(self.say("hm.log_won", event.seat), theme.WARN)
+        self._log_line(event)
 
     # --- the end: our own panel on the table, not the shared summary --------------------------------
     def finish(self) -> None:
