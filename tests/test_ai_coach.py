@@ -60,3 +60,20 @@ def test_the_costliest_choices_come_first():
     given = [advice(1, "a", (0.6, 0.1)), advice(2, "b", (0.5, 0.4)), advice(3, "b", (0.9, 0.2))]
     assert [a.index for a in costliest(given)] == [3, 2]
     assert given[0].cost == 0 and given[0].agreed
+
+
+def test_every_title_can_be_coached():
+    """The coach answers for every title's decisions (a solved title exactly, the others by their Hard search)."""
+    for slug, spec in sorted(registry.TITLES.items()):
+        players = spec.min_players
+        for seed in range(30):  # a game in which seat 0 has a real choice
+            _, game = finished(slug, players, seed)
+            wanted, state = 0, spec.new_state(players, {})
+            for action in game.history:
+                wanted += state.current_player() == 0 and len(state.legal_actions()) > 1
+                state.apply(action)
+            if wanted:
+                break
+        advice = analyse(spec.kit(), spec.new_state(players, {}), game.history, 0, iterations=12)
+        assert wanted and len(advice) == wanted, slug
+        assert all(a.choices and a.measure in ("win", "score") for a in advice), slug

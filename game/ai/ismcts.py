@@ -26,6 +26,22 @@ Evaluate = Callable[[State], list[float]]
 # legal or illegal there are handled by the availability counts, like any other hidden information.
 
 
+def run_anytime(step: Callable[[], None], iterations: int | None, deadline: float | None,
+                answered: Callable[[], bool]) -> int:
+    """Call `step` until `iterations` calls are done or `time.perf_counter()` passes `deadline`; return the count.
+    With neither limit it refuses; past the deadline it still steps once until `answered()` (so a search always has
+    an answer)."""
+    if iterations is None and deadline is None:
+        raise ValueError("give an iteration budget, a deadline, or both")
+    done, clock = 0, time.perf_counter
+    while iterations is None or done < iterations:
+        if deadline is not None and clock() >= deadline and (done or answered()):
+            break
+        step()
+        done += 1
+    return done
+
+
 def unchecked_apply(state: State, action: Action) -> None:
     """Apply an action taken from legal_actions() without checking it again (a third of a rollout's time)."""
     if type(state).apply is not State.apply:  # a title with its own apply gets it
@@ -81,15 +97,7 @@ class ISMCTS:
         With neither limit it refuses; with a deadline already past it still does one iteration if the tree is
         empty, so `best_action` always has an answer.
         """
-        if iterations is None and deadline is None:
-            raise ValueError("give an iteration budget, a deadline, or both")
-        done = 0
-        clock = time.perf_counter
-        while iterations is None or done < iterations:
-            if deadline is not None and clock() >= deadline and (done or self.root.children):
-                break
-            self._iterate()
-            done += 1
+        done = run_anytime(self._iterate, iterations, deadline, lambda: bool(self.root.children))
         self.iterations += done
         return done
 

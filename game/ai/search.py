@@ -26,10 +26,10 @@ cannot tell apart give the same search.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Hashable, Sequence
 from random import Random
 
+from game.ai.ismcts import run_anytime
 from game.core.engine import CHANCE, TERMINAL, Action, State
 
 Policy = Callable[[State, Random], Action]
@@ -88,12 +88,7 @@ class Search:
             raise ValueError("give an iteration budget, a deadline, or both")
         if not self.pool:  # no more worlds than the first run's iterations (a small budget needs few)
             self._fill_pool(self.pool_size if iterations is None else max(1, min(self.pool_size, iterations)))
-        done, clock = 0, time.perf_counter
-        while iterations is None or done < iterations:
-            if deadline is not None and clock() >= deadline and (done or self.root.children):
-                break
-            self._iterate()
-            done += 1
+        done = run_anytime(self._iterate, iterations, deadline, lambda: bool(self.root.children))
         self.iterations += done
         return done
 

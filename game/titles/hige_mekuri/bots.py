@@ -55,6 +55,16 @@ class CheerfulBot(HigeBot):
         return self.WHIM if chances[STOP] == chances[CONTINUE] else float(chances[STOP] > chances[CONTINUE])
 
 
+class Odds:
+    """The coach's exact evaluator: each choice's win chance from the odds (spec 4.4), read from the mover's view."""
+
+    def evaluate(self, state: HigeState) -> dict[str, float]:
+        view = state.view(state.current_player())
+        if state.phase != AFTER_BEARD:
+            return {action: 1.0 for action in state.legal_actions()}  # a forced flip
+        return {choice: float(p) for choice, p in odds.choice_chances(view.bearded_left, view.clean_left).items()}
+
+
 class EasyBot(HigeBot):
     """A nervous beginner: after a beard it stops one time in three, whatever the odds."""
 
@@ -103,4 +113,5 @@ def level_bot(level: str) -> HigeBot:
 
 
 KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot,
-             fixed={"easy": EasyBot, "normal": CheerfulBot, "hard": OptimalBot}, named=BOTS)
+             fixed={"easy": EasyBot, "normal": CheerfulBot, "hard": OptimalBot}, named=BOTS,
+             exact=lambda: (Odds(), "win"))

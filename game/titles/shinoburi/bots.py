@@ -38,6 +38,7 @@ from game.titles.shinoburi.rules import (
     Reinforce,
     ShinoburiState,
     Target,
+    whole_choices,
 )
 
 SEARCH = {"max_rollout_depth": 12, "normal": 300, "hard": 1200}
@@ -65,7 +66,7 @@ def threatened(state: ShinoburiState, t: int, c: str, size: int) -> bool:
     return any(territory[q][a] > size for q in range(state.n) if q != t for a in COUNTRIES if a != c)
 
 
-def score(state: ShinoburiState, choice: tuple, w: dict[str, float]) -> float:
+def score(state: ShinoburiState, choice: tuple, w: dict[str, float], totals: dict[str, int]) -> float:
     """The rules' worth of a whole choice for the mover (see the module docstring)."""
     p, kind = state.cur, choice[0]
     territory = state.territory
@@ -96,18 +97,16 @@ def score(state: ShinoburiState, choice: tuple, w: dict[str, float]) -> float:
             value -= 0.1  # feeds a rival's army elsewhere
         return value
     _, a, t, d = choice  # attack
-    return -w[d] + 0.02 * state.totals()[d]
+    return -w[d] + 0.02 * totals[d]
 
 
 def options(state: ShinoburiState) -> list[tuple[Any, float]]:
     """Each legal small decision of the mover with the best score of the whole choices it leads to."""
-    from game.titles.shinoburi.rules import whole_choices
-
-    w = wants(state, state.cur)  # type: ignore[arg-type]
+    w, totals = wants(state, state.cur), state.totals()  # type: ignore[arg-type]
     best: dict[Any, float] = {}
     for choice in whole_choices(state):
         step = first_step(state, choice)
-        value = score(state, choice, w)
+        value = score(state, choice, w, totals)
         if step not in best or value > best[step]:
             best[step] = value
     return [(action, best[action]) for action in state.legal_actions()]

@@ -328,12 +328,9 @@ class ShinoburiState(State):
 
     def ranking(self) -> tuple[int, ...]:
         """Places by (country count, own country at home), equal on both sharing a place (spec 4.7)."""
-        keys = [self._rank_key(seat) for seat in range(self.n)]
+        totals = self.totals()
+        keys = [(totals[c], self.territory[s][c]) for s, c in enumerate(self.nationality)]  # type: ignore[index]
         return tuple(1 + sum(other > keys[seat] for other in keys) for seat in range(self.n))
-
-    def _rank_key(self, seat: int) -> tuple[int, int]:
-        country = self.nationality[seat]
-        return (self.totals()[country], self.territory[seat][country])  # type: ignore[index]
 
     # --- apply -------------------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> list:
