@@ -31,6 +31,26 @@ def random_event(rng: random.Random) -> pygame.event.Event:
     return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(("a", "Z", "遊", " ", "7", "\x07")))
 
 
+def drive(app, make_scene, rng: random.Random, events: int) -> int:
+    """`events` random events into the scene `make_scene()` gives, a frame every third; when it quits or is popped,
+    start over as a player would. Returns the frames drawn."""
+    app.running = True
+    app.stack.clear_to(make_scene())
+    app.stack.apply_pending()
+    frames = 0
+    for i in range(events):
+        app.handle(random_event(rng))
+        if i % 3 == 0:
+            app.tick(STEP)
+            frames += 1
+        if not app.stack.scenes or not app.running:
+            app.running = True
+            app.stack.clear_to(make_scene())
+            app.stack.apply_pending()
+    app.tick(STEP)
+    return frames + 1
+
+
 def finished_game(seed: int):
     """A finished Dice Slayer game, played by random picks."""
     return play_out(new_state(), random.Random(seed))
@@ -89,18 +109,7 @@ SCENES = ["menu", "settings", "scores", "rules", "pause", "notice", "dice_slayer
 
 @pytest.mark.parametrize("name", SCENES)
 def test_random_input_never_crashes(app, name):
-    rng = random.Random(name)
-    app.stack.push(make(app, name))
-    app.stack.apply_pending()
-    for i in range(2000):
-        app.handle(random_event(rng))
-        if i % 3 == 0:
-            app.tick(STEP)
-        if not app.stack.scenes or not app.running:  # quit or popped: start over, as a player would
-            app.running = True
-            app.stack.clear_to(make(app, name))
-            app.stack.apply_pending()
-    app.tick(STEP)
+    drive(app, lambda: make(app, name), random.Random(name), 2000)
 
 
 def test_a_game_played_by_keys_reaches_game_over(app):
@@ -138,16 +147,4 @@ def title_scenes(app, slug: str) -> list:
 def test_every_title_survives_random_input(app, slug):
     """The generic scene test over the registry: each title's screens, thousands of random events each."""
     for k, make_scene in enumerate(title_scenes(app, slug)):
-        rng = random.Random(f"{slug}/{k}")
-        app.running = True
-        app.stack.clear_to(make_scene())
-        app.stack.apply_pending()
-        for i in range(1500):
-            app.handle(random_event(rng))
-            if i % 3 == 0:
-                app.tick(STEP)
-            if not app.stack.scenes or not app.running:
-                app.running = True
-                app.stack.clear_to(make_scene())
-                app.stack.apply_pending()
-        app.tick(STEP)
+        drive(app, make_scene, random.Random(f"{slug}/{k}"), 1500)

@@ -71,8 +71,14 @@ def english_errors(text: str) -> list[str]:
 
 
 def check(text: str, language: str, where: str) -> list[str]:
+    """What is wrong with a message as shown: grammar patterns of its language, and characters the font lacks (the
+    glyph test over formatted messages: a card symbol or an emoji filled in at run time would draw as a box)."""
+    from game.ui.fonts import missing_glyphs
+
     patterns = ENGLISH_WRONG if language == "en" else JAPANESE_WRONG
-    return [f"{where} [{language}]: {text!r} matches {p.pattern}" for p in patterns if p.search(text)]
+    missing = missing_glyphs(text)
+    return [f"{where} [{language}]: {text!r} matches {p.pattern}" for p in patterns if p.search(text)] + (
+        [f"{where} [{language}]: {text!r} has characters the font lacks: {sorted(missing)}"] if missing else [])
 
 
 @pytest.fixture(params=i18n.LANGUAGES)

@@ -220,7 +220,6 @@ class App:
         self.window.close()
         self.bots.stop()
         self.storage.close()
-        text.render.cache_clear()  # fonts die with pygame.quit(); a later App must load them anew
-        text.wrap.cache_clear()
+        text.forget()  # fonts die with pygame.quit(); a later App must load them anew
         fonts.font.cache_clear()
         pygame.quit()

@@ -16,7 +16,7 @@ from game.titles import registry
 from game.titles.spec import TitleSpec as TitleInfo
 from game.ui import theme
 from game.ui.dice import die_surface
-from game.ui.text import blit, wrap
+from game.ui.text import blit, block, wrap
 from game.ui.tween import pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -287,10 +287,9 @@ class TitleMenuScene(Scene):
         blit(surface, info.name(), 44, (area.x + 28, area.y + 24), theme.ACCENT, True)
         blit(surface, pick(info.name_ja, info.name_en), 24, (area.x + 30, area.y + 84), theme.INK_DIM)
         blit(surface, self._players(info), 20, (area.x + 30, area.y + 124), theme.SKY)
-        y = area.y + 166
-        for line in wrap(info.pitch(), 22, area.width - 60):
-            blit(surface, line, 22, (area.x + 30, y), theme.INK)
-            y += 34
+        bottom = area.bottom - 150 if info.solo else min(b.rect.top for b in self.actions.buttons[1:]) - 12
+        block(surface, info.pitch(), 22, pygame.Rect(area.x + 30, area.y + 166, area.width - 60, bottom - area.y - 166),
+              theme.INK)
         if info.solo:
             board, best = self.best.get(info.slug, ("score", []))
             text = t(info.best_label(board), score=best[0].score) if best else t("menu.no_best")

@@ -7,7 +7,7 @@ import pygame
 from game.app.scene import Scene
 from game.services.i18n import t
 from game.ui import theme
-from game.ui.text import blit, wrap
+from game.ui.text import blit, block
 from game.ui.widgets import Button, ButtonRow, dim, panel
 
 
@@ -52,10 +52,10 @@ class PauseScene(Scene):
             button.label = t(key)
         self.row.draw(surface)
         if self.kept:
-            y = self.row.buttons[-1].rect.bottom + 8
-            for line in wrap(t("pause.kept"), 17, self.rect.width - 40):
-                blit(surface, line, 17, (self.rect.centerx, y), theme.INK_DIM, anchor="midtop")
-                y += 22
+            top = self.row.buttons[-1].rect.bottom + 8
+            block(surface, t("pause.kept"), 17, pygame.Rect(self.rect.x + 20, top, self.rect.width - 40,
+                                                            self.rect.bottom - 8 - top), theme.INK_DIM,
+                  anchor="midtop")
 
 
 class NoticeScene(Scene):
@@ -86,10 +86,9 @@ class NoticeScene(Scene):
         dim(surface)
         panel(surface, self.rect, theme.PANEL, theme.WARN)
         blit(surface, t("notice.title"), 32, (self.rect.centerx, self.rect.y + 40), theme.WARN, True, "center")
-        y = self.rect.y + 80
-        for line in wrap(self.message, 22, self.rect.width - 80):
-            blit(surface, line, 22, (self.rect.x + 40, y), theme.INK)
-            y += 32
+        top = self.rect.y + 80
+        block(surface, self.message, 22, pygame.Rect(self.rect.x + 40, top, self.rect.width - 80,
+                                                     self.row.buttons[0].rect.top - 12 - top), theme.INK)
         self.row.draw(surface)
 
 
@@ -128,11 +127,10 @@ class ConfirmScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface)
         panel(surface, self.rect, theme.PANEL, theme.WARN)
-        y = self.rect.y + 36
-        for line in wrap(self.question, 28, self.rect.width - 80, bold=True):
-            blit(surface, line, 28, (self.rect.centerx, y), theme.INK, True, "midtop")
-            y += 40
-        for line in wrap(self.detail, 20, self.rect.width - 80):
-            blit(surface, line, 20, (self.rect.centerx, y + 6), theme.INK_DIM, anchor="midtop")
-            y += 30
+        room = pygame.Rect(self.rect.x + 40, self.rect.y + 36, self.rect.width - 80, 0)
+        room.height = self.row.buttons[0].rect.top - 12 - room.top
+        used = block(surface, self.question, 28, room, theme.INK, True, anchor="midtop")
+        if self.detail:
+            block(surface, self.detail, 20, pygame.Rect(room.x, room.y + used + 6, room.width, room.height - used - 6),
+                  theme.INK_DIM, anchor="midtop")
         self.row.draw(surface)

@@ -29,6 +29,7 @@ from game.core.engine import CHANCE
 from game.services.i18n import pick, t
 from game.titles import registry
 from game.ui import theme
+from game.ui.actions import ActionPanel, Layout, Note
 from game.ui.anim import Effects, Timeline
 from game.ui.movelog import MoveLog
 from game.ui.seats import table_layout
@@ -57,6 +58,7 @@ class TableScene(Scene, ABC):
     describe: Callable  # the title's log line of an event: describe(event, seat, names) -> (text, colour) | None
     LOG_RECT: pygame.Rect
     LOG_TITLE: str  # the move log's heading (a string key)
+    ACTIONS_RECT: pygame.Rect  # the decision panel's home (it grows toward the log when its text needs room)
     BOT_ERROR = "table.bot_error"
     EFFECTS_SALT = 0xF00D
     BOT_PAUSE = BOT_PAUSE  # seconds a bot's move stays on show (a title may show its bots' moves longer)
@@ -79,6 +81,7 @@ class TableScene(Scene, ABC):
         self.timeline = Timeline()
         self.effects = Effects(random.Random(self.seed ^ self.EFFECTS_SALT))
         self.log = MoveLog(self.LOG_RECT, t(self.LOG_TITLE))
+        self.actions = ActionPanel(self.ACTIONS_RECT, self.log)
         self.ticket: int | None = None
         self.think_since = 0.0
         self.answer = None  # a bot's answer, held until its pause is over
@@ -171,6 +174,7 @@ class TableScene(Scene, ABC):
             self._refresh_buttons()
         else:
             self._bot_turn(player)
+        self.place_actions()
 
     def tick(self) -> None:
         """Each step, before the turn loop: let what is on show expire (a title's panels, flyers...)."""
@@ -262,7 +266,40 @@ class TableScene(Scene, ABC):
 
     @abstractmethod
     def _refresh_buttons(self) -> None:
-        """Offer the human's choices as buttons."""
+        """Offer the human's choices as buttons (then `place_actions`)."""
+
+    # --- the decision panel -----------------------------------------------------------------------
+    @abstractmethod
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        """What the human should do now, or who is doing what, and its colour."""
+
+    def panel_notes(self) -> list[Note]:
+        """Paragraphs under the buttons (a warning, the odds...)."""
+        return []
+
+    def panel_reserve(self) -> list[Note] | None:
+        """The notes to make room for when those shown change with the mouse (None: the notes shown)."""
+        return None
+
+    def panel_footer(self) -> str:
+        """A line at the panel's foot (a key hint)."""
+        return ""
+
+    def action_layout(self) -> Layout:
+        """Where the prompt, the buttons and the notes go now (pure: `draw` reads it)."""
+        buttons = self.buttons.buttons if self.human_turn() else []
+        return self.actions.layout(self.prompt()[0], buttons, self.panel_notes(), self.panel_footer(),
+                                   self.panel_reserve())
+
+    def place_actions(self) -> None:
+        """Put the buttons under the prompt as it wraps now, and let the log give way (never from `draw`)."""
+        self.actions.place(self.buttons.buttons if self.human_turn() else [], self.action_layout())
+
+    def draw_actions(self, surface: pygame.Surface) -> None:
+        """The decision panel: the prompt, the buttons on the human's turn, the notes and the footer."""
+        mine = self.human_turn()
+        self.actions.draw(surface, self.action_layout(), self.prompt()[1], mine, self.buttons if mine else None,
+                          self.panel_footer())
 
     @abstractmethod
     def finish(self) -> None:

@@ -13,7 +13,7 @@ from random import Random
 import pygame
 
 from game.ui import theme
-from game.ui.text import blit
+from game.ui.text import blit, fit, overflowed
 from game.ui.tween import ease_out_back, ease_out_cubic, lerp2
 
 BURST_COLOURS = (theme.DIE_FACE, theme.ACCENT, theme.WARN, theme.DIE_PIP_RED)
@@ -152,7 +152,9 @@ class Effects:
         self.particles = [p for p in self.particles if p.life > 0]
         self.popups = [p for p in self.popups if now - p.born < p.life]
 
-    def draw(self, surface: pygame.Surface, now: float, banner_at: tuple[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, now: float, banner_at: tuple[int, int], room: int | None = None) -> None:
+        """Particles, pop-ups and the banner centred on `banner_at`, its type shrunk to stay within `room` pixels
+        of width (by default: as far as the nearer edge of the canvas allows, less a margin)."""
         for p in self.particles:
             pygame.draw.rect(surface, p.color, (p.pos[0], p.pos[1], p.size, p.size))
         for popup in self.popups:
@@ -163,5 +165,10 @@ class Effects:
         if self.banner and now - self.banner[1] < 1.2:
             text, born, color = self.banner
             size = int(72 * (0.7 + 0.3 * ease_out_back(min(1.0, (now - born) * 4))))
+            room = room or 2 * min(banner_at[0], surface.get_width() - banner_at[0]) - 40
+            shown, size = fit(text, size, room, True, 24)
+            if shown != text:
+                overflowed(text, pygame.Rect(banner_at[0] - room // 2, banner_at[1] - size, room, 2 * size))
+            text = shown
             blit(surface, text, size, (banner_at[0] + 3, banner_at[1] + 3), theme.BG_DEEP, True, "center")
             blit(surface, text, size, banner_at, color, True, "center")

@@ -15,7 +15,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
-from game.ui.text import blit
+from game.ui.text import blit, fit, render
 from game.ui.tween import pulse
 from game.ui.widgets import panel
 
@@ -127,7 +127,9 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
         shade = tuple(int(c * (0.25 + 0.25 * pulse(time, 1.2))) for c in theme.ACCENT)
         pygame.draw.rect(surface, shade, halo, border_radius=theme.RADIUS + 4)
     panel(surface, rect, theme.PANEL, edge)
-    blit(surface, name, 18 if small else 20, (rect.x + 12, rect.y + (5 if small else 7)), theme.INK, True)
+    score_w = render(score, 22 if small else 26, theme.WARN, True).get_width() + 8 if score else 0
+    name, name_size = fit(name, 18 if small else 20, rect.width - 24 - score_w, True, 13)
+    blit(surface, name, name_size, (rect.x + 12, rect.y + (5 if small else 7)), theme.INK, True)
     line = blit(surface, level, 13 if small else 14, (rect.x + 12, rect.bottom - (22 if small else 28)),
                 theme.INK_DIM)
     if score:

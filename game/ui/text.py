@@ -1,4 +1,9 @@
-"""Cached text rendering: a string is rasterised once per (text, size, colour, weight)."""
+"""Cached text rendering: a string is rasterised once per (text, size, colour, weight).
+
+Text that must stay inside a box is drawn with `block` (wrapped to the box, smaller type when it needs it). Two
+seams for the tests: while `OVERFLOWS` is a list, every text that still leaves its box is added to it; while `SHOWN`
+is a set, every string rendered is added to it (the glyph test reads what the screens really showed).
+"""
 
 from __future__ import annotations
 
@@ -12,10 +17,56 @@ from game.ui.theme import INK
 NO_BREAK_BEFORE = set("、。，．・：；？！）」』】〕ー～…ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # kinsoku: never start a line
 
 
-@lru_cache(maxsize=4096)
+OVERFLOWS: list[tuple[str, tuple[int, int, int, int]]] | None = None  # (text, box) that did not fit, for the tests
+SHOWN: set[str] | None = None  # every string rendered, for the tests
+
+
 def render(text: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
     """The text as an anti-aliased surface (cached; do not draw on it)."""
+    if SHOWN is not None:
+        SHOWN.add(text)
+    return _render(text, size, color, bold)
+
+
+@lru_cache(maxsize=4096)
+def _render(text: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
     return font(size, bold).render(text, True, color)
+
+
+def overflowed(text: str, box: pygame.Rect) -> None:
+    """Note for the tests that `text` did not fit `box` (a no-op in the game)."""
+    if OVERFLOWS is not None:
+        OVERFLOWS.append((text, tuple(box)))
+
+
+def line_height(size: int) -> int:
+    """The distance between wrapped lines of type `size`."""
+    return round(size * 1.3)
+
+
+def block_size(text: str, size: int, width: int, height: int, bold: bool = False,
+               smallest: int = 13) -> tuple[tuple[str, ...], int, bool]:
+    """The lines and type size at which `text` wrapped to `width` fits `height` (type smaller down to `smallest`),
+    and whether it fits at all."""
+    while True:
+        lines = wrap(text, size, width, bold)
+        if len(lines) * line_height(size) <= height or size <= smallest:
+            return lines, size, len(lines) * line_height(size) <= height
+        size -= 1
+
+
+def block(surface: pygame.Surface, text: str, size: int, box: pygame.Rect, color: tuple = INK, bold: bool = False,
+          smallest: int = 13, anchor: str = "topleft") -> int:
+    """Draw `text` wrapped inside `box` from its top (each line placed by `anchor`'s x: left, centre or right);
+    smaller type when it needs it. Returns the height used; text that leaves the box is noted for the tests."""
+    lines, size, fits = block_size(text, size, box.width, box.height, bold, smallest)
+    if not fits:
+        overflowed(text, box)
+    x = {"topleft": box.left, "midtop": box.centerx, "topright": box.right}[anchor]
+    step = line_height(size)
+    for i, line in enumerate(lines):
+        blit(surface, line, size, (x, box.top + i * step), color, bold, anchor)
+    return len(lines) * step
 
 
 def blit(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int], color: tuple = INK,
@@ -76,3 +127,9 @@ def _tokens(paragraph: str) -> list[str]:
     if word:
         tokens.append(word)
     return tokens
+
+
+def forget() -> None:
+    """Drop every cached rendering and layout (the fonts die with pygame.quit())."""
+    for cached in (_render, fit, wrap):
+        cached.cache_clear()

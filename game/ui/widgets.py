@@ -10,7 +10,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.fonts import font
-from game.ui.text import blit
+from game.ui.text import blit, fit, overflowed
 
 
 @dataclass
@@ -31,7 +31,10 @@ class Button:
         edge = theme.ACCENT if focused and self.enabled else theme.INK_FAINT
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=theme.RADIUS)
         ink = theme.BG_DEEP if lit and self.primary else theme.INK if self.enabled else theme.INK_FAINT
-        blit(surface, self.label, self.size, self.rect.center, ink, bold=True, anchor="center")
+        label, size = fit(self.label, self.size, self.rect.width - 16, True, min(self.size, 13))
+        if label != self.label and self.label:
+            overflowed(self.label, self.rect)
+        blit(surface, label, size, self.rect.center, ink, bold=True, anchor="center")
 
 
 class ButtonRow:

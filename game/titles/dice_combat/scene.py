@@ -49,7 +49,7 @@ from game.titles.dice_combat.scores import Run, run_from_json, run_to_json
 from game.ui import theme
 from game.ui.anim import Effects, Sprite, Timeline
 from game.ui.dice import die_surface, glow
-from game.ui.text import blit, wrap
+from game.ui.text import blit, block
 from game.ui.tween import ease_out_back, ease_out_bounce, pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -385,8 +385,7 @@ class DiceCombatScene(Scene):
         self._draw_buttons(surface)
         self.effects.draw(surface, self.now, (640, 330))
         help_key = "dc.demo_help" if self.autoplay else "dc.help"
-        for i, line in enumerate(wrap(t(help_key), 17, 330)):
-            blit(surface, line, 17, (1070, 632 + i * 24), theme.INK_DIM, anchor="midtop")
+        block(surface, t(help_key), 17, pygame.Rect(905, 632, 330, 82), theme.INK_DIM, anchor="midtop")
         if self.now < self.shake_until:
             offset = int(8 * pulse(self.now * 11, 1.0)) - 4
             surface.scroll(offset, offset // 2)

@@ -35,7 +35,7 @@ from game.titles.dice_slayer.rules import (
 from game.ui import theme
 from game.ui.anim import Effects, Sprite, Timeline
 from game.ui.dice import die_surface, glow
-from game.ui.text import blit
+from game.ui.text import blit, block, fit
 from game.ui.tween import ease_in_out, ease_out_back, pulse
 
 PLATE = pygame.Rect(40, 96, 800, 470)
@@ -531,6 +531,10 @@ class DiceSlayerScene(Scene):
         card = PREVIEW_CARD
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=theme.RADIUS)
         x, y = card.x + 22, card.y + 14
+        if self.message and self.now - self.message[1] < 2.0:  # a refused key, said where the prompt is
+            block(surface, self.message[0], 21, pygame.Rect(x, y, card.width - 44, card.height - 28),
+                  self._message_color, True)
+            return
         if not self.picking:
             if self.last_result:
                 blit(surface, self.last_result[0], 21, (x, y), self.last_result[1], True)
@@ -548,7 +552,8 @@ class DiceSlayerScene(Scene):
         blit(surface, t("ds.preview_title", v=value), 21, (x, y), theme.INK, True)
         for index, face in enumerate(info["stock"]):
             surface.blit(die_surface(face, 40, "lit" if info["kind"] else "normal"), (x + index * 48, y + 36))
-        blit(surface, self._preview_text(info), 19, (x, y + 90),
+        line, size = fit(self._preview_text(info), 19, card.width - 44, True, 13)
+        blit(surface, line, size, (x, y + 90),
              theme.GOOD if info["points"] else theme.BAD if info["game_over"] else theme.INK_DIM, True)
         if self.hint_on:
             best, ev = self.hint()
@@ -568,8 +573,6 @@ class DiceSlayerScene(Scene):
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
         self.effects.draw(surface, self.now, PLATE.center)
-        if self.message and self.now - self.message[1] < 2.0:
-            blit(surface, self.message[0], 22, (PLATE.centerx, PLATE.y + 20), self._message_color, True, "midtop")
 
 
 def placed(face: int, pos: tuple[float, float]) -> Sprite:

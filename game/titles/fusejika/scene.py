@@ -27,8 +27,9 @@ from game.titles.fusejika.rules import (
     Play,
 )
 from game.ui import theme
+from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, wrap
+from game.ui.text import blit, fit, wrap
 from game.ui.tween import ease_out_cubic, lerp2, pulse
 from game.ui.widgets import Button, panel
 
@@ -62,7 +63,7 @@ class FusejikaScene(TableScene):
 
     title_slug, rules = "fusejika", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE = LOG, "fj.log_title"
+    LOG_RECT, LOG_TITLE, ACTIONS_RECT = LOG, "fj.log_title", ACTIONS
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)
@@ -279,6 +280,7 @@ class FusejikaScene(TableScene):
                    lambda a=action: self.choose(a), size=15, primary=i == default)
             for i, (label, action, _) in enumerate(options)]
         self.buttons.focus = default
+        self.place_actions()
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -404,7 +406,7 @@ class FusejikaScene(TableScene):
             blit(surface, text, 26, (x + 2, y - 28), theme.BG_DEEP, True, "center")
             blit(surface, text, 26, (x, y - 30), color, True, "center")
         self.log.draw(surface)
-        self._draw_actions(surface)
+        self.draw_actions(surface)
         self.effects.draw(surface, self.now, (490, 300))
         if self.breakdown is not None and self.now < self.panel_until:
             self._draw_breakdown(surface, self.breakdown)
@@ -413,7 +415,7 @@ class FusejikaScene(TableScene):
         if self.tooltip and self.human_turn():  # only while the hovered hand is the human's to play
             text, pos, color = self.tooltip
             image_w = 460
-            lines = wrap(text, 17, image_w)
+            lines = wrap(text, 17, image_w, True)
             box = pygame.Rect(0, 0, image_w + 20, 24 * len(lines) + 10)
             box.midbottom = (min(max(pos[0], 250), 730), pos[1])
             panel(surface, box, theme.BG_DEEP, color)
@@ -459,8 +461,9 @@ class FusejikaScene(TableScene):
         self._draw_row(surface, seat)
         known = v.known_in_hand[seat]
         if known and seat != 0:
-            blit(surface, t("fj.known", cards=" ".join(map(card_text, known))), 14,
-                 (rect.centerx, rect.y - 4), theme.WARN, True, "midbottom")
+            room = rect.width - (66 if v.start == seat else 8)  # left of the start tag, if any
+            label, size = fit(t("fj.known", cards=" ".join(map(card_text, known))), 14, room, True, 11)
+            blit(surface, label, size, (rect.x + 4, rect.y - 3), theme.WARN, True, "bottomleft")
         if v.phase == rules.KICK_TO and v.to_move == 0 and seat != 0:
             self._draw_target(surface, seat)
 
@@ -544,19 +547,19 @@ class FusejikaScene(TableScene):
             if dead:
                 blit(surface, t("fj.dead"), 13, (rect.centerx, rect.bottom + 1), theme.BAD, True, "midtop")
 
-    def _draw_actions(self, surface: pygame.Surface) -> None:
-        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
-        text, color = self.prompt()
-        for i, line in enumerate(wrap(text, 16, ACTIONS.width - 24, True)[:4]):
-            blit(surface, line, 16, (ACTIONS.x + 12, ACTIONS.y + 8 + i * 19), color, True)
-        if self.human_turn():
-            self.buttons.draw(surface)
-            buttons = self.buttons.buttons
-            index = self.buttons.hover if self.buttons.hover is not None else self.buttons.focus
-            if buttons and 0 <= index < len(self.hints) and self.hints[index]:
-                y = buttons[-1].rect.bottom + 8
-                for i, line in enumerate(wrap(t("fj.then", what=self.hints[index]), 15, ACTIONS.width - 24, True)[:3]):
-                    blit(surface, line, 15, (ACTIONS.x + 12, y + i * 18), theme.WARN, True)
+    def panel_notes(self) -> list[Note]:
+        """What the button under the mouse (or with the focus) would do next, in words."""
+        if not self.human_turn() or not self.buttons.buttons:
+            return []
+        index = self.buttons.hover if self.buttons.hover is not None else self.buttons.focus
+        hint = self.hints[index] if 0 <= index < len(self.hints) else ""
+        return [Note(t("fj.then", what=hint), bold=True)] if hint else []
+
+    def panel_reserve(self) -> list[Note] | None:
+        """Room for the longest of the buttons' hints, so the panel stays put as the mouse moves."""
+        if not self.human_turn():
+            return None
+        return self.actions.roomiest([Note(t("fj.then", what=hint), bold=True) for hint in self.hints if hint])
 
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         """What the human should do now, or who is doing what."""

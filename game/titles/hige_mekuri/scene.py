@@ -32,6 +32,7 @@ from game.titles.hige_mekuri.cards import (
 from game.titles.hige_mekuri.rules import AFTER_BEARD, CONTINUE, FLIP, QUIP_RUN, STOP, TURN_START
 from game.titles.territories import BEARDED, CLEAN, VICTORIA, Leader
 from game.ui import theme
+from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge
 from game.ui.text import blit, render, wrap
 from game.ui.tween import ease_out_back, ease_out_cubic, lerp2, pulse
@@ -72,7 +73,7 @@ class HigeScene(TableScene):
 
     title_slug, rules = "hige_mekuri", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE = LOG, "hm.log_title"
+    LOG_RECT, LOG_TITLE, ACTIONS_RECT = LOG, "hm.log_title", ACTIONS
     BOT_PAUSE = 0.7  # a bot's choice stays unmade this long, so it can be followed
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
@@ -270,6 +271,7 @@ class HigeScene(TableScene):
         self.buttons.buttons.append(Button(pygame.Rect(x, y + 58, ACTIONS.width - 28, 34), self.odds_label(),
                                            self.toggle_odds, size=16))
         self.buttons.focus = 0
+        self.place_actions()
 
     def choose(self, action: str) -> None:
         """Your flip, flip again or stop; anything else is refused with a sound."""
@@ -344,7 +346,7 @@ class HigeScene(TableScene):
         self._draw_row(surface)
         self._draw_turn_info(surface)
         self._draw_counts(surface)
-        self._draw_actions(surface)
+        self.draw_actions(surface)
         self.log.draw(surface)
         self.effects.draw(surface, self.now, BANNER_AT)
         if self.now < self.quip_until:
@@ -447,32 +449,18 @@ class HigeScene(TableScene):
             blit(surface, category_name(category), 19, (COUNTS.x + 52, y), theme.INK, anchor="midleft")
             blit(surface, f"× {counts[category]}", 24, (COUNTS.right - 16, y), theme.WARN, True, "midright")
 
-    def _draw_actions(self, surface: pygame.Surface) -> None:
-        mine = self.human_turn()
-        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if mine else None)
-        prompt, color = self.prompt()
-        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:3]):
-            blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 10 + i * 20), color, True)
-        if mine:
-            self.buttons.draw(surface)
-            if self.show_odds:
-                self._draw_odds(surface)
-
-    def _draw_odds(self, surface: pygame.Surface) -> None:
+    def panel_notes(self) -> list[Note]:
+        """The odds under the buttons, when shown: each choice's chance to win from here."""
+        if not (self.human_turn() and self.show_odds):
+            return []
         chances = rules.win_chances(self.view)
-        y = ACTIONS.y + 172
-        if CONTINUE in chances:
-            keep, stop = chances[CONTINUE], chances[STOP]
-            blit(surface, t("hm.odds_flip_again", frac=fraction(keep), pct=percent(keep)), 16, (ACTIONS.x + 14, y),
-                 theme.GOOD, True)
-            blit(surface, t("hm.odds_stop", frac=fraction(stop), pct=percent(stop)), 16, (ACTIONS.x + 14, y + 24),
-                 theme.INK)
-            verdict = t("hm.odds_equal") if keep == stop else t("hm.odds_better")
-            blit(surface, verdict, 15, (ACTIONS.x + 14, y + 50), theme.INK_DIM)
-        else:
-            now = chances[FLIP]
-            blit(surface, t("hm.odds_now", frac=fraction(now), pct=percent(now)), 16, (ACTIONS.x + 14, y),
-                 theme.GOOD, True)
+        if CONTINUE not in chances:
+            return [Note(t("hm.odds_now", frac=fraction(chances[FLIP]), pct=percent(chances[FLIP])), 16, theme.GOOD,
+                         True)]
+        keep, stop = chances[CONTINUE], chances[STOP]
+        return [Note(t("hm.odds_flip_again", frac=fraction(keep), pct=percent(keep)), 16, theme.GOOD, True),
+                Note(t("hm.odds_stop", frac=fraction(stop), pct=percent(stop)), 16, theme.INK),
+                Note(t("hm.odds_equal") if keep == stop else t("hm.odds_better"), 15, theme.INK_DIM)]
 
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         """What the human should do now, or who is doing what."""

@@ -30,8 +30,9 @@ from game.titles.kitsune_gaeshi.rules import (
     lie_stats,
 )
 from game.ui import theme
+from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, wrap
+from game.ui.text import blit, block, fit, render
 from game.ui.widgets import Button, panel
 
 CENTER = (490, 350)
@@ -42,6 +43,7 @@ REVEAL = 4.6  # seconds the reveal stays before the souls change, unless the pla
 LAST = pygame.Rect(960 - 190, 84, 190, 32)  # the "last flip" button
 SEAT_0 = (120, 650)
 STACK_0 = (490, 520)
+DECK_AREA = pygame.Rect(CENTER[0] - 164, CENTER[1] - 58, 160, 200)  # the deck, its count and the declared foxes
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
@@ -53,7 +55,7 @@ class KitsuneScene(TableScene):
 
     title_slug, rules = "kitsune_gaeshi", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, EFFECTS_SALT = LOG, "kg.log_title", 0xF0C5
+    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "kg.log_title", 0xF0C5, ACTIONS
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)
@@ -192,6 +194,7 @@ class KitsuneScene(TableScene):
                    lambda a=action: self.choose(a), size=16, primary=i == default)
             for i, (label, action) in enumerate(options)]
         self.buttons.focus = default
+        self.place_actions()
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -242,6 +245,17 @@ class KitsuneScene(TableScene):
         x, y = self.anchors[seat]
         return (int(x + 0.35 * (CENTER[0] - x)), int(y + 0.35 * (CENTER[1] - y) + 96))
 
+    def row_start(self, seat: int, images: list[pygame.Surface]) -> tuple[int, int]:
+        """Where a row of `images` starts (x) and its middle (y): centred on the seat's row, moved clear of the deck
+        and its labels when it would lie over them (a seat at the top of a large table)."""
+        width = sum(image.get_width() for image in images) + 8 * (len(images) - 1)
+        height = max(image.get_height() for image in images)
+        cx, cy = self.row_center(seat)
+        row = pygame.Rect(cx - width // 2, cy - height // 2 - 6, width + 6, height + 6)  # with the badges
+        if row.colliderect(DECK_AREA):
+            row.left = DECK_AREA.right + 8 if cx >= DECK_AREA.centerx else DECK_AREA.left - 8 - row.width
+        return row.x, cy
+
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(felt_table(), (0, 0))
@@ -276,7 +290,9 @@ class KitsuneScene(TableScene):
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 150))
             surface.blit(shade, rect)
-            blit(surface, t("kg.out"), 26, rect.center, theme.BAD, True, "center")
+            tag = render(t("kg.out"), 15, theme.BG_DEEP, True).get_rect(midbottom=(rect.centerx, rect.y - 3))
+            pygame.draw.rect(surface, theme.BAD, tag.inflate(14, 4), border_radius=8)  # a tag above: the name stays
+            blit(surface, t("kg.out"), 15, tag.center, theme.BG_DEEP, True, "center")
             return
         self._draw_row(surface, seat)
 
@@ -288,9 +304,7 @@ class KitsuneScene(TableScene):
         if not cards:
             return
         images = [sideways(card_back(TABLE_W)) if c.declared == FOX else card_back(TABLE_W) for c in cards]
-        width = sum(image.get_width() for image in images) + 8 * (len(images) - 1)
-        cx, cy = self.row_center(seat)
-        x = cx - width // 2
+        x, cy = self.row_start(seat, images)
         for card, image in zip(cards, images, strict=True):
             y = cy - image.get_height() // 2
             surface.blit(image, (x, y))
@@ -312,9 +326,7 @@ class KitsuneScene(TableScene):
             image = card_face(card.face, TABLE_W, "lie" if card.face != card.declared else "normal") \
                 if (seat, k) in visible else card_back(TABLE_W)
             images.append(sideways(image) if card.declared == FOX else image)
-        width = sum(image.get_width() for image in images) + 8 * (len(images) - 1)
-        cx, cy = self.row_center(seat)
-        x = cx - width // 2
+        x, cy = self.row_start(seat, images)
         for k, (card, image) in enumerate(zip(cards, images, strict=True)):
             y = cy - image.get_height() // 2
             surface.blit(image, (x, y))
@@ -338,16 +350,14 @@ class KitsuneScene(TableScene):
         done = len(visible) == sum(len(cards) for cards in event.tables)
         box = ACTIONS
         panel(surface, box, theme.BG_DEEP, theme.WARN)
-        blit(surface, said("kg.kaeshi_title", event.flipper, self.names, 0), 22, (box.centerx, box.y + 12),
-             theme.WARN, True, "midtop")
+        title, size = fit(said("kg.kaeshi_title", event.flipper, self.names, 0), 22, box.width - 28, True)
+        blit(surface, title, size, (box.centerx, box.y + 12), theme.WARN, True, "midtop")
         blit(surface, t("kg.fox_count", n=foxes), 34, (box.centerx, box.y + 50),
              theme.WARN if foxes >= 2 else theme.INK, True, "midtop")
         y = box.y + 104
         for text, color in self.result_lines(info) if done else []:
-            for line in wrap(text, 18, box.width - 28, True):
-                blit(surface, line, 18, (box.x + 14, y), color, True)
-                y += 24
-            y += 6
+            y += block(surface, text, 18, pygame.Rect(box.x + 14, y, box.width - 28, box.bottom - 36 - y), color,
+                       True) + 6
         blit(surface, t("kg.go_on"), 15, (box.centerx, box.bottom - 12), theme.INK_DIM, anchor="midbottom")
 
     def result_lines(self, info: dict) -> list[tuple[str, tuple[int, int, int]]]:
@@ -399,21 +409,17 @@ class KitsuneScene(TableScene):
         if self.revealing:  # the count and the outcome, where the prompt would be
             self._draw_flip(surface, self.reveal)
             return
-        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
-        prompt, color = self.prompt()
-        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:3]):
-            blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 12 + i * 21), color, True)
+        self.draw_actions(surface)
+
+    def panel_notes(self) -> list[Note]:
+        """A warning under the buttons: a declaration would be a lie, or a flip must fail."""
         if not self.human_turn():
-            return
-        self.buttons.draw(surface)
-        note = ""
+            return []
         if any(self.lie_of(a) for a in self.view.legal):
-            note = t("kg.lie_warning")
-        elif FLIP in self.view.legal and rules.flip_must_fail(self.view):
-            note = t("kg.few_cards")
-        y = ACTIONS.y + 78 + 42 * len(self.buttons.buttons) + 6
-        for i, line in enumerate(wrap(note, 15, ACTIONS.width - 28)[:3]):
-            blit(surface, line, 15, (ACTIONS.x + 14, y + i * 19), theme.WARN)
+            return [Note(t("kg.lie_warning"))]
+        if FLIP in self.view.legal and rules.flip_must_fail(self.view):
+            return [Note(t("kg.few_cards"))]
+        return []
 
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         v = self.view

@@ -21,7 +21,7 @@ from game.titles.shinobazu.log import describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, render, wrap
+from game.ui.text import blit, block, render
 from game.ui.tween import pulse
 from game.ui.widgets import Button, panel
 
@@ -48,7 +48,7 @@ class ShinobazuScene(TableScene):
 
     title_slug, rules = "shinobazu", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE = LOG, "sb.log_title"
+    LOG_RECT, LOG_TITLE, ACTIONS_RECT = LOG, "sb.log_title", ACTIONS
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)
@@ -176,6 +176,7 @@ class ShinobazuScene(TableScene):
                    lambda a=action: self.choose(a), size=17, primary=i == default)
             for i, (label, action) in enumerate(options)]
         self.buttons.focus = default
+        self.place_actions()
 
     def select(self, card: Card) -> None:
         if card in rules.playable_cards(self.view):
@@ -379,8 +380,7 @@ class ShinobazuScene(TableScene):
         box = ACTIONS
         panel(surface, box, theme.BG_DEEP, theme.WARN)
         blit(surface, title, 24, (box.centerx, box.y + 12), theme.WARN, True, "midtop")
-        for i, line in enumerate(wrap(info, 18, box.width - 28)):
-            blit(surface, line, 18, (box.x + 14, box.y + 56 + 24 * i), theme.INK)
+        block(surface, info, 18, pygame.Rect(box.x + 14, box.y + 56, box.width - 28, box.height - 92), theme.INK)
         blit(surface, t("sb.go_on"), 15, (box.centerx, box.bottom - 12), theme.INK_DIM, anchor="midbottom")
 
     def _draw_current(self, surface: pygame.Surface, seat: int, current, pos: tuple[int, int]) -> None:
@@ -427,12 +427,7 @@ class ShinobazuScene(TableScene):
         if self.result is not None:  # the comparison, where the prompt would be
             self._draw_result(surface, self.result)
             return
-        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
-        prompt, color = self.prompt()
-        for i, line in enumerate(wrap(prompt, 17, ACTIONS.width - 28, True)[:2]):
-            blit(surface, line, 17, (ACTIONS.x + 14, ACTIONS.y + 12 + i * 22), color, True)
-        if self.human_turn():
-            self.buttons.draw(surface)
+        self.draw_actions(surface)
         if self.human_turn() and self.view.phase == "play" and self.selected is not None:
             for seat in range(1, self.setup.players):
                 if rules.Force(self.selected, seat) in self.view.legal:

@@ -39,8 +39,9 @@ from game.titles.shinoburi.rules import (
     Target,
 )
 from game.ui import theme
+from game.ui.actions import Note
 from game.ui.seats import felt_table
-from game.ui.text import blit, fit, wrap
+from game.ui.text import blit, fit
 from game.ui.widgets import panel
 
 LOG = pygame.Rect(992, 14, 276, 380)
@@ -72,7 +73,7 @@ class ShinoburiScene(TableScene):
 
     title_slug, rules = "shinoburi", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, EFFECTS_SALT = LOG, "sr.log_title", 0x5A1
+    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "sr.log_title", 0x5A1, ACTIONS
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)
@@ -238,7 +239,7 @@ class ShinoburiScene(TableScene):
         self._draw_centre(surface)
         self._draw_hand(surface, choices, focused)
         self.log.draw(surface)
-        self._draw_actions(surface, choices)
+        self.draw_actions(surface)
         self.effects.draw(surface, self.now, CENTRE.center)
         if self.reveal is not None:
             self._draw_reveal(surface, self.reveal)
@@ -341,28 +342,19 @@ class ShinoburiScene(TableScene):
                 blit(surface, t("sr.hide_hint"), 12, (CENTRE.right - 10, CENTRE.bottom - 8), theme.INK_FAINT,
                      anchor="bottomright")
 
-    def _draw_actions(self, surface, choices) -> None:
-        panel(surface, ACTIONS, theme.PANEL, theme.ACCENT if self.human_turn() else None)
-        prompt, color = self.prompt()
-        y = ACTIONS.y + 12
-        for line in wrap(prompt, 17, ACTIONS.width - 28, True):
-            blit(surface, line, 17, (ACTIONS.x + 14, y), color, True)
-            y += 22
-        if not choices:
-            return
-        y += 8
-        if any(type(a) is NinjaOn for a, _ in choices):
-            blit(surface, t("sr.ninjas", n=self.ninjas), 17, (ACTIONS.x + 14, y), theme.INK, True)
-            y += 22
-            blit(surface, t("sr.ninjas_hint"), 14, (ACTIONS.x + 14, y), theme.INK_DIM)
-            y += 22
+    def panel_notes(self) -> list[Note]:
+        """How many ninjas a send would use, and why the army under the mouse may not be attacked now."""
+        if not self.human_turn() or not self.choices():
+            return []
+        notes = []
+        if any(type(a) is NinjaOn for a, _ in self.choices()):
+            notes += [Note(t("sr.ninjas", n=self.ninjas), 17, theme.INK, True), Note(t("sr.ninjas_hint"), 14,
+                                                                                     theme.INK_DIM)]
         why = self.why_not_here()
-        if why:
-            for line in wrap(why, 15, ACTIONS.width - 28):
-                blit(surface, line, 15, (ACTIONS.x + 14, y), theme.WARN)
-                y += 19
-        blit(surface, t("sr.keys_hint"), 14, (ACTIONS.centerx, ACTIONS.bottom - 10), theme.INK_DIM,
-             anchor="midbottom")
+        return notes + [Note(why)] if why else notes
+
+    def panel_footer(self) -> str:
+        return t("sr.keys_hint") if self.human_turn() and self.choices() else ""
 
     def why_not_here(self) -> str:
         """Under the mouse, an army you may not attack now, and why (spec 10: greyed with the reason)."""

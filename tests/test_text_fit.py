@@ -1,0 +1,193 @@
+"""Text stays in its box, and every character shown is in the font (issue 22, item 4).
+
+Boxed text is drawn by `game.ui.text.block` (wrapped to its box, smaller type when needed), buttons shrink their
+label to fit, and a table's decision panel (`game.ui.actions`) wraps its prompt whole and grows toward the move log.
+Whatever still leaves its box is noted in `text.OVERFLOWS`; every string rendered is noted in `text.SHOWN`. Here every
+title's screens are played in English and Japanese at its largest table (the longest bot names): games played
+through by random choices, and thousands of random key and mouse events; nothing may overflow, and no string shown,
+formatted ones included, may have a character the bundled font lacks (an emoji would draw as an empty box).
+"""
+
+import random
+
+import pygame
+import pytest
+from test_smoke import drive, make, random_event, title_scenes
+
+from game.app.app import STEP
+from game.app.setup import GameSetup, start_scene
+from game.app.table_scene import TableScene
+from game.services import i18n
+from game.titles import registry
+from game.ui import text
+from game.ui.actions import ActionPanel, Note
+from game.ui.fonts import missing_glyphs
+from game.ui.movelog import MoveLog
+from game.ui.widgets import Button, ButtonRow
+
+LANGUAGES = ("en", "ja")
+
+
+@pytest.fixture
+def watched(monkeypatch):
+    """(overflows, shown): what left its box, and every string rendered, while the test runs."""
+    overflows, shown = [], set()
+    monkeypatch.setattr(text, "OVERFLOWS", overflows)
+    monkeypatch.setattr(text, "SHOWN", shown)
+    text.forget()
+    return overflows, shown
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request):
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+# --- the pieces can fail -----------------------------------------------------------------------------------------
+def test_a_block_notes_text_that_leaves_its_box(watched):
+    overflows, shown = watched
+    surface = pygame.Surface((400, 300))
+    used = text.block(surface, "A short line.", 17, pygame.Rect(10, 10, 300, 60))
+    assert used == text.line_height(17) and not overflows and "A short line." in shown
+    long = "word " * 80
+    text.block(surface, long, 17, pygame.Rect(10, 10, 300, 60))
+    assert [entry for entry, _ in overflows] == [long]
+
+
+def test_a_block_sets_smaller_type_before_it_overflows(watched):
+    overflows, _ = watched
+    lines, size, fits = text.block_size("word " * 16, 20, 200, 4 * text.line_height(16))
+    assert fits and size < 20 and len(lines) * text.line_height(size) <= 4 * text.line_height(16)
+    assert not overflows
+
+
+def test_a_button_shrinks_its_label_and_notes_one_that_cannot_fit(watched):
+    overflows, _ = watched
+    surface = pygame.Surface((400, 100))
+    Button(pygame.Rect(0, 0, 150, 34), "Watch demo", lambda: None, size=20).draw(surface, False, False)
+    assert not overflows
+    Button(pygame.Rect(0, 0, 60, 34), "A label far too long for its button", lambda: None).draw(surface, False, False)
+    assert overflows
+
+
+def test_an_emoji_shown_is_caught_by_the_glyph_check(watched):
+    overflows, shown = watched
+    text.render("Jin flips 🦊", 17)
+    assert "🦊" in report(overflows, shown)
+
+
+def panel_with_log() -> tuple[ActionPanel, MoveLog]:
+    log = MoveLog(pygame.Rect(992, 14, 276, 380))
+    return ActionPanel(pygame.Rect(992, 404, 276, 302), log), log
+
+
+def buttons(count: int) -> list[Button]:
+    return [Button(pygame.Rect(1006, 470 + 38 * i, 248, 34), f"Choice {i}", lambda: None) for i in range(count)]
+
+
+def test_the_panel_puts_the_buttons_under_the_whole_prompt():
+    actions, log = panel_with_log()
+    row = buttons(2)
+    prompt = "Kaede forced a card on you, face down. Fight or pass? It is the lead card, black◆."
+    layout = actions.layout(prompt, row)
+    actions.place(row, layout)
+    assert len(layout.prompt) == 3 and layout.fits and layout.rect == actions.home  # it needs no more room
+    prompt_bottom = layout.rect.y + 12 + 3 * text.line_height(17)
+    assert row[0].rect.top > prompt_bottom and row[1].rect.top - row[0].rect.top == 38  # arrangement kept
+    actions.place(row, layout)
+    assert row[0].rect.top == layout.buttons_top  # placing again moves nothing
+
+
+def test_the_panel_grows_toward_the_log_which_gives_way_and_overflows_only_past_its_tallest(watched):
+    overflows, _ = watched
+    actions, log = panel_with_log()
+    row = buttons(5)
+    notes = [Note("A warning that takes a few lines to say, as warnings do. " * 3)]
+    layout = actions.layout("Choose. " * 30, row, notes)
+    actions.place(row, layout)
+    assert layout.fits and layout.rect.height > actions.home.height and layout.rect.bottom == actions.home.bottom
+    assert log.rect.bottom <= layout.rect.top - 10 and log.rect.height >= 150
+    actions.draw(pygame.Surface((1280, 720)), layout, (255, 255, 255), True, ButtonRow(row))
+    assert not overflows
+    huge = actions.layout("Choose. " * 300, row, notes)
+    assert not huge.fits and huge.rect.height == actions.tallest
+    actions.draw(pygame.Surface((1280, 720)), huge, (255, 255, 255), True, ButtonRow(row))
+    assert overflows
+
+
+def test_a_hint_under_the_mouse_does_not_move_the_panel():
+    actions, _ = panel_with_log()
+    row = buttons(5)
+    hints = [Note("Short."), Note("A much longer hint that wraps over two or three lines of the panel, " * 2)]
+    reserve = actions.roomiest(hints)
+    prompt = "Choose one of these, reading each hint. " * 4
+    tops = {actions.layout(prompt, row, [hint], reserve=reserve).buttons_top for hint in hints}
+    rects = {tuple(actions.layout(prompt, row, [hint], reserve=reserve).rect) for hint in hints}
+    assert len(tops) == 1 and len(rects) == 1
+
+
+# --- every title's screens -------------------------------------------------------------------------------------
+def longest_table(spec) -> int:
+    return 1 if spec.solo else spec.max_players
+
+
+def play_through(app, slug: str, seed: int, frames: int) -> int:
+    """A game at the title's largest table, the human choosing at random and the mouse roaming: frames drawn."""
+    spec = registry.get(slug)
+    players = longest_table(spec)
+    setup = GameSetup(slug, ["easy"] * (players - 1), seed=seed, options=spec.default_options())
+    scene = start_scene(app, setup)
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    rng = random.Random(seed)
+    for frame in range(frames):
+        if app.stack.top is not scene:
+            return frame
+        if rng.random() < 0.3:
+            app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(rng.randrange(1280), rng.randrange(720)),
+                                          rel=(0, 0), buttons=(0, 0, 0)))
+        if isinstance(scene, TableScene) and scene.human_turn() and rng.random() < 0.2:
+            scene.choose(rng.choice(list(scene.view.legal)))
+        elif not isinstance(scene, TableScene) and rng.random() < 0.1:
+            app.handle(random_event(rng))
+        app.tick(STEP)
+    return frames
+
+
+def report(overflows, shown) -> str:
+    lines = [f"left its box {box}: {entry!r}" for entry, box in dict.fromkeys(overflows)]
+    missing = {ch for entry in shown for ch in missing_glyphs(entry)}
+    lines += [f"not in the font: {''.join(sorted(missing))!r} in "
+              f"{[entry for entry in shown if set(entry) & missing][:5]}"] if missing else []
+    return "\n".join(lines[:30])
+
+
+@pytest.mark.parametrize("slug", sorted(registry.TITLES))
+def test_every_screen_keeps_its_text_in_its_boxes(app, slug, language, watched):
+    overflows, shown = watched
+    app.change_settings(anim_speed="fast")
+    drawn = sum(play_through(app, slug, seed, 3000) for seed in (1, 2))
+    for k, make_scene in enumerate(title_scenes(app, slug)):
+        drawn += drive(app, make_scene, random.Random(f"{slug}/{language}/{k}"), 900)
+    assert drawn > 1000 and len(shown) > 50
+    problems = report(overflows, shown)
+    assert not problems, f"{slug} ({language}):\n{problems}"
+
+
+APP_SCREENS = ["menu", "settings", "scores", "pause", "notice", "summary", "statistics", "dice_combat_scores"]
+
+
+def test_the_apps_own_screens_keep_their_text_in_their_boxes(app, language, watched):
+    """The menu with every title in turn (its pitch, players, best), and the shared screens under random input."""
+    overflows, shown = watched
+    app.stack.clear_to(make(app, "menu"))
+    app.stack.apply_pending()
+    for _ in range(len(registry.TITLES) + 1):
+        app.tick(STEP)
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+    for name in APP_SCREENS:
+        drive(app, lambda name=name: make(app, name), random.Random(f"{name}/{language}"), 600)
+    problems = report(overflows, shown)
+    assert not problems, f"({language}):\n{problems}"
