@@ -438,7 +438,7 @@ class KitsuneScene(TableScene):
         """The last flip laid out again: every seat's cards face up, the fox count, the losses."""
         event = info["event"]
         seats = [s for s in range(self.setup.players) if event.tables[s] or s == event.flipper]
-        area = pygame.Rect(0, 0, 800, 216 + 62 * len(seats))
+        area = pygame.Rect(0, 0, 800, 240 + 62 * len(seats))  # room for the out line above the close hint
         area.center = (CENTER[0], CENTER[1] - 10)
         panel(surface, area, theme.BG_DEEP, theme.WARN)
         blit(surface, said("kg.kaeshi_title", event.flipper, self.names, 0), 28, (area.centerx, area.y + 12),
