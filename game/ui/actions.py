@@ -25,6 +25,7 @@ SIDE = 14  # left and right
 GAP = 10  # between the prompt, the buttons and the notes
 PROMPT_SIZE = 17
 SMALLEST = 13
+LOG_KEEPS = 150  # the move log's height when the panel has grown its most
 
 
 @dataclass(frozen=True)
@@ -55,9 +56,13 @@ class ActionPanel:
         self.log = log
         self.log_home = pygame.Rect(log.rect) if log is not None else None
         self.grows_up = log is None or self.log_home.centery < self.home.centery  # toward the log
-        room = (self.home.bottom - self.log_home.top - 160 if self.grows_up else self.log_home.bottom - self.home.top
-                - 160) if log is not None else self.home.height
-        self.tallest = tallest or max(self.home.height, room)  # the log keeps at least 150 px
+        if log is None:
+            room = self.home.height
+        elif self.grows_up:  # from the log's top (less what the log keeps) down to the panel's bottom
+            room = self.home.bottom - (self.log_home.top + LOG_KEEPS + GAP)
+        else:
+            room = self.log_home.bottom - LOG_KEEPS - GAP - self.home.top
+        self.tallest = tallest or max(self.home.height, room)
 
     def layout(self, prompt: str, buttons: list[Button], notes: list[Note] = (), footer: str = "",
                reserve: list[Note] | None = None) -> Layout:
