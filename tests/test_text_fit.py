@@ -191,3 +191,21 @@ def test_the_apps_own_screens_keep_their_text_in_their_boxes(app, language, watc
         drive(app, lambda name=name: make(app, name), random.Random(f"{name}/{language}"), 600)
     problems = report(overflows, shown)
     assert not problems, f"({language}):\n{problems}"
+
+
+def test_the_games_screen_and_the_theatre_keep_their_text_in_their_boxes(app, play_to_summary, language, watched):
+    from test_theatre import played
+
+    from game.app.games_scene import GamesScene
+    from game.app.theatre import TheatreScene
+    from game.core import replay
+
+    overflows, shown = watched
+    played(app, play_to_summary, "fusejika", seed=2)
+    app.storage.record_game("dice_slayer", "end", 12, {"score": 150}, "")
+    drive(app, lambda: GamesScene(app), random.Random(f"games/{language}"), 900)
+    (game,) = app.storage.stored_games("fusejika")
+    drive(app, lambda: TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])),
+                                    game["details"]["levels"]), random.Random(f"theatre/{language}"), 900)
+    problems = report(overflows, shown)
+    assert not problems, f"({language}):\n{problems}"

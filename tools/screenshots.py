@@ -32,6 +32,46 @@ def app_screens(out: Path, language: str) -> None:
     shooter.settle(5)
     shooter.shot("settings")
     shooter.close()
+    games_and_theatre(out, language)
+
+
+def games_and_theatre(out: Path, language: str) -> None:
+    """The Games screen after a few games, and one of them in the replay theatre, mid-game."""
+    import random
+
+    from game.app.games_scene import GamesScene
+    from game.app.setup import GameSetup, start_scene
+    from game.app.theatre import TheatreScene
+    from game.core import replay
+
+    shooter = Shooter(out, language)
+    app = shooter.app
+    app.change_settings(anim_speed="fast")
+    tables = [spec for spec in registry.TITLES.values() if not spec.solo][:3]
+    for seed, spec in enumerate(tables, start=3):
+        players = min(max(spec.min_players, 3 + seed % 2), spec.max_players)
+        scene = start_scene(app, GameSetup(spec.slug, ["easy"] * (players - 1), seed=seed,
+                                           options=spec.default_options()))
+        app.stack.clear_to(scene)
+        app.stack.apply_pending()
+        rng = random.Random(seed)
+        for _ in range(60_000):
+            if scene.over:
+                break
+            if scene.human_turn():
+                scene.choose(rng.choice(list(scene.view.legal)))
+            app.tick(1 / 60)
+    solo = next(spec for spec in registry.TITLES.values() if spec.solo)
+    app.storage.record_game(solo.slug, "end", 14, {"score": 180}, "")
+    shooter.show(GamesScene(app), 5)
+    shooter.shot("games")
+    game = app.storage.stored_games(tables[0].slug)[0]
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"])
+    shooter.show(theatre, 2)
+    theatre.jump(len(theatre.moves) // 2)
+    shooter.settle(30)
+    shooter.shot("theatre")
+    shooter.close()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -54,9 +54,8 @@ class TitleMenuScene(Scene):
         self.titles: list[TitleInfo] = list(registry.TITLES.values())
         cards = [Button(pygame.Rect(OFF_SCREEN), "", lambda info=info: self.play(info)) for info in self.titles]
         bottom = theme.HEIGHT - 120
-        cards.append(Button(pygame.Rect(LIST_X, bottom, 176, 52), "", self.open_settings))
-        cards.append(Button(pygame.Rect(LIST_X + 192, bottom, 176, 52), "", self.open_statistics))
-        cards.append(Button(pygame.Rect(LIST_X + 384, bottom, 176, 52), "", self.ask_quit))
+        for i, action in enumerate((self.open_settings, self.open_games, self.open_statistics, self.ask_quit)):
+            cards.append(Button(pygame.Rect(LIST_X + i * 142, bottom, 134, 52), "", action, size=22))
         self.row = ButtonRow(cards, on_move=lambda: app.audio.play("menu_move"), wrap=False)
         self.last_click: tuple[int, float] | None = None  # (title index, time) of the last click on a title
         self.actions = ButtonRow(self._action_buttons(), vertical=False)
@@ -162,6 +161,12 @@ class TitleMenuScene(Scene):
             self.app.audio.play("menu_select")
             self.app.stack.push(HighScoresScene(self.app, self.focused.slug))
 
+    def open_games(self) -> None:
+        from game.app.games_scene import GamesScene
+
+        self.app.audio.play("menu_select")
+        self.app.stack.push(GamesScene(self.app))
+
     def open_statistics(self) -> None:
         from game.app.stats_scene import StatsScene
 
@@ -187,7 +192,8 @@ class TitleMenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            hotkeys = {pygame.K_d: self.demo, pygame.K_s: self.scores, pygame.K_ESCAPE: self.ask_quit}
+            hotkeys = {pygame.K_d: self.demo, pygame.K_s: self.scores, pygame.K_g: self.open_games,
+                       pygame.K_ESCAPE: self.ask_quit}
             if event.key in hotkeys:
                 hotkeys[event.key]()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focused:
@@ -253,8 +259,8 @@ class TitleMenuScene(Scene):
             last = LIST_Y + VISIBLE * (CARD_H + CARD_GAP) - CARD_GAP
             blit(surface, t("menu.more_below", count=below), 16, (LIST_X + LIST_W, last + 2),
                  theme.INK_DIM, anchor="topright")
-        for button, key in zip(self.row.buttons[-3:], ("menu.settings", "menu.statistics", "menu.quit"),
-                                strict=True):
+        for button, key in zip(self.row.buttons[-4:], ("menu.settings", "menu.games", "menu.statistics",
+                                                       "menu.quit"), strict=True):
             button.label = t(key)
             index = self.row.buttons.index(button)
             button.draw(surface, index == self.row.focus, index == self.row.hover)

@@ -38,9 +38,8 @@ class SummaryScene(Scene):
         self.ranking = [(self._rank(seat, order), seat) for seat in order]
         self.time = 0.0
         self.row = ButtonRow([
-            Button(pygame.Rect(330, 620, 190, 56), "", self.rematch, primary=True),
-            Button(pygame.Rect(545, 620, 190, 56), "", self.statistics),
-            Button(pygame.Rect(760, 620, 190, 56), "", self.app.to_menu),
+            Button(pygame.Rect(276 + i * 186, 620, 170, 56), "", action, primary=i == 0, size=24)
+            for i, action in enumerate((self.rematch, self.statistics, self.games, self.app.to_menu))
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         # Enter while reading the result must not throw it away: the default is Statistics, which opens over this
         # screen (Esc comes back); Rematch and Menu, which leave it, take a deliberate move or a click.
@@ -59,6 +58,13 @@ class SummaryScene(Scene):
     def rematch(self) -> None:
         self.app.audio.play("menu_select")
         self.app.stack.replace(start_scene(self.app, self.setup))
+
+    def games(self) -> None:
+        """The Games screen at this title: the game just played is the first, ready to watch again."""
+        from game.app.games_scene import GamesScene
+
+        self.app.audio.play("menu_select")
+        self.app.stack.push(GamesScene(self.app, self.setup.slug))
 
     def statistics(self) -> None:
         from game.app.stats_scene import StatsScene
@@ -97,7 +103,8 @@ class SummaryScene(Scene):
             blit(surface, line, size, (card.centerx, card.y + 126), theme.INK, anchor="center")
         for line, (rank, seat) in enumerate(self.ranking):
             self._draw_line(surface, card, line, rank, seat)
-        for button, key in zip(self.row.buttons, ("summary.rematch", "menu.statistics", "over.menu"), strict=True):
+        for button, key in zip(self.row.buttons, ("summary.rematch", "menu.statistics", "menu.games", "over.menu"),
+                               strict=True):
             button.label = t(key)
         self.row.draw(surface)
 

@@ -26,7 +26,7 @@ from game.app.scene import Scene
 from game.app.setup import BOT_NAMES, GameSetup, saved_setup
 from game.core import chance, replay
 from game.core.engine import CHANCE
-from game.services.i18n import pick, t
+from game.services.i18n import pick, said, t
 from game.titles import registry
 from game.ui import theme
 from game.ui.actions import ActionPanel, Layout, Note
@@ -91,12 +91,13 @@ class TableScene(Scene, ABC):
         self.recorded = False
         self.over = False  # the game has ended and finish() has run
         self.first_seat: int | None = 0 if setup.human_starts else None  # the start player, when fixed
+        self.watching = False  # a stored game shown in the replay theatre: it applies the actions, nobody decides
 
     # --- keeping the game -------------------------------------------------------------------------
     @property
     def kept(self) -> bool:
-        """Whether this game is saved after every action (every game but the title menu's demo)."""
-        return not self.setup.demo
+        """Whether this game is saved after every action (every game but the title menu's demo and a replay)."""
+        return not self.setup.demo and not self.watching
 
     def save(self) -> Save:
         """The game as it stands: its setup (with the seed in use), its actions, and the title's extras."""
@@ -117,7 +118,8 @@ class TableScene(Scene, ABC):
         """Replay a saved game without animation, telling the log again; then the title syncs its display."""
         self.state = save.state(tell=self._log_line)  # one pass: the state, and the log told again
         self.view = self.coming = self.state.view(0)
-        self.log.add(t("table.resumed"), theme.SKY)
+        if not self.watching:
+            self.log.add(t("table.resumed"), theme.SKY)
         self.restored(save.extra)
 
     def _log_line(self, event) -> None:
@@ -161,8 +163,12 @@ class TableScene(Scene, ABC):
         self.timeline.update(dt)
         self.effects.update(dt, self.now)
         self.tick()
-        if self.timeline.busy:
-            return
+        if not self.timeline.busy and not self.watching:  # a watched game is driven by the theatre
+            self._turn()
+        self.place_actions()
+
+    def _turn(self) -> None:
+        """Whoever is to move: the end shown once, chance, your buttons, or a bot's request."""
         player = self.state.current_player()
         if self.state.is_terminal():
             if not self.over:  # the end is shown once: the shared summary, or a title's own end panel
@@ -174,7 +180,6 @@ class TableScene(Scene, ABC):
             self._refresh_buttons()
         else:
             self._bot_turn(player)
-        self.place_actions()
 
     def tick(self) -> None:
         """Each step, before the turn loop: let what is on show expire (a title's panels, flyers...)."""
@@ -285,10 +290,18 @@ class TableScene(Scene, ABC):
         """A line at the panel's foot (a key hint)."""
         return ""
 
+    def shown_prompt(self) -> tuple[str, tuple[int, int, int]]:
+        """The prompt, or in the theatre whose move comes next (nobody is thinking there)."""
+        if not self.watching:
+            return self.prompt()
+        player = self.state.current_player()  # public: whose turn it is
+        return said("theatre.to_move", player, self.names, 0) if 0 <= player < self.n else self.prompt()[0], \
+            theme.INK_DIM
+
     def action_layout(self) -> Layout:
         """Where the prompt, the buttons and the notes go now (pure: `draw` reads it)."""
         buttons = self.buttons.buttons if self.human_turn() else []
-        return self.actions.layout(self.prompt()[0], buttons, self.panel_notes(), self.panel_footer(),
+        return self.actions.layout(self.shown_prompt()[0], buttons, self.panel_notes(), self.panel_footer(),
                                    self.panel_reserve())
 
     def place_actions(self) -> None:
@@ -298,7 +311,7 @@ class TableScene(Scene, ABC):
     def draw_actions(self, surface: pygame.Surface) -> None:
         """The decision panel: the prompt, the buttons on the human's turn, the notes and the footer."""
         mine = self.human_turn()
-        self.actions.draw(surface, self.action_layout(), self.prompt()[1], mine, self.buttons if mine else None,
+        self.actions.draw(surface, self.action_layout(), self.shown_prompt()[1], mine, self.buttons if mine else None,
                           self.panel_footer())
 
     @abstractmethod
@@ -307,7 +320,7 @@ class TableScene(Scene, ABC):
 
     def human_turn(self) -> bool:
         """Whether the human decides now (titles add their own panels that must be closed first)."""
-        return not self.timeline.busy and not self.autoplay and self.state.current_player() == 0
+        return not self.timeline.busy and not self.autoplay and not self.watching and self.state.current_player() == 0
 
     # --- shared pieces ----------------------------------------------------------------------------
     def choose(self, action) -> None:

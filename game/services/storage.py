@@ -32,6 +32,7 @@ from game.services.rows import (
     clean_value,
     decode,
     finished_game,
+    is_int,
     score_entry,
     seed_in,
 )
@@ -663,6 +664,27 @@ class Storage:
                 skipped += 1
         self.last_skipped = skipped
         return games
+
+    def stored_games(self, title: str | None = None, limit: int = 500) -> list[dict[str, Any]]:
+        """The newest `limit` finished games (of `title`, or of every title), newest first: id, title and the
+        checked fields of `finished_games` (bad rows skipped and counted in last_skipped)."""
+        where, params = ("WHERE title = ?", (title, int(limit))) if title else ("", (int(limit),))
+        games, skipped = [], 0
+        for row in self._read(f"SELECT id, title, outcome, rounds, played_at, details FROM games {where} "
+                              "ORDER BY id DESC LIMIT ?", params):
+            try:
+                if not (is_int(row[0]) and isinstance(row[1], str)):
+                    raise BadRow("id or title")
+                games.append({"id": row[0], "title": row[1], **finished_game(row[2:])})
+            except BadRow:
+                skipped += 1
+        self.last_skipped = skipped
+        return games
+
+    def stored_replay(self, game_id: int) -> str | None:
+        """The replay text of a finished game, None if there is no such game."""
+        rows = self._read("SELECT replay FROM games WHERE id = ?", (int(game_id),))
+        return rows[0][0] if rows and isinstance(rows[0][0], str) else None
 
     # --- the coach's advice on a stored game (a cache: losing it costs only the time to work it out again) ------
     def keep_advice(self, game_id: int, position: int, engine: str, advice: dict[str, Any]) -> None:

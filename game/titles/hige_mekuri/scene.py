@@ -254,7 +254,7 @@ class HigeScene(TableScene):
     # --- the human's choices ------------------------------------------------------------------------
     def human_turn(self) -> bool:
         """Whether you decide now, read from your view (it offers you actions on your turn only)."""
-        return not self.timeline.busy and not self.autoplay and bool(self.view.legal)
+        return not self.timeline.busy and not self.autoplay and not self.watching and bool(self.view.legal)
 
     def _refresh_buttons(self) -> None:
         after = self.view.phase == AFTER_BEARD

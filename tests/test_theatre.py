@@ -1,0 +1,167 @@
+"""The Games screen and the replay theatre (issue 20, items 1 and 2): every finished game is listed newest first; a
+table title's game plays again in its own scene to the very state that was recorded, and a position reached by
+stepping on shows what a jump to it shows."""
+
+import random
+
+import pygame
+import pytest
+from test_smoke import drive
+
+from game.app.app import STEP
+from game.app.games_scene import GamesScene
+from game.app.setup import GameSetup, start_scene
+from game.app.theatre import TheatreScene
+from game.core import replay
+from game.services import i18n
+from game.titles import registry
+
+TABLE_TITLES = sorted(slug for slug, spec in registry.TITLES.items() if not spec.solo)
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+
+
+def played(app, play_to_summary, slug: str, seed: int):
+    """A game of `slug` played to its end by random choices at a small table; the scene that played it."""
+    spec = registry.get(slug)
+    players = max(spec.min_players, min(3, spec.max_players))
+    scene = start_scene(app, GameSetup(slug, ["easy"] * (players - 1), seed=seed, options=spec.default_options()))
+    play_to_summary(scene, seed)
+    assert scene.state.is_terminal()
+    return scene
+
+
+def settle(app, scene, frames: int = 4000) -> None:
+    for _ in range(frames):
+        app.tick(STEP)
+        if not scene.scene.timeline.busy and not scene.playing:
+            return
+
+
+def test_stored_games_come_newest_first_by_title_with_their_replays(app):
+    storage = app.storage
+    ids = [storage.record_game(slug, "win", 3, {"players": 2, "levels": ["you", "easy"], "human_share": 1.0},
+                               f"replay {i}") for i, slug in enumerate(["shinobazu", "fusejika", "shinobazu"])]
+    assert [g["id"] for g in storage.stored_games()] == ids[::-1]
+    assert [g["id"] for g in storage.stored_games("shinobazu")] == [ids[2], ids[0]]
+    assert storage.stored_games(limit=1)[0]["title"] == "shinobazu"
+    assert storage.stored_replay(ids[1]) == "replay 1" and storage.stored_replay(10**6) is None
+
+
+@pytest.mark.parametrize("slug", TABLE_TITLES)
+def test_a_stored_game_replays_to_the_recorded_end(app, play_to_summary, slug):
+    original = played(app, play_to_summary, slug, seed=7)
+    games = GamesScene(app, slug)
+    assert games.games and games.games[0]["title"] == slug
+    app.stack.clear_to(games)
+    app.stack.apply_pending()
+    games.handle(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    theatre = app.stack.top
+    assert isinstance(theatre, TheatreScene) and theatre.scene.watching and not theatre.scene.kept
+    assert theatre.at == 0 and not theatre.scene.state.history
+    theatre.handle(key(pygame.K_END))
+    state = theatre.scene.state
+    assert state.is_terminal() and list(state.history) == list(original.state.history)
+    assert state.returns() == original.state.returns()
+    assert len(app.storage.stored_games(slug)) == 1  # watching records nothing
+
+
+@pytest.mark.parametrize("slug", TABLE_TITLES)
+def test_stepping_on_lands_where_a_jump_lands(app, play_to_summary, slug):
+    played(app, play_to_summary, slug, seed=11)
+    app.change_settings(anim_speed="fast")
+    (game,) = app.storage.stored_games(slug)
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"])
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    total = len(theatre.moves)
+    for k in sorted({1, total // 3, total // 2, total - 1}):
+        theatre.jump(k - 1)
+        theatre.step()  # told and animated
+        settle(app, theatre)
+        stepped = theatre.scene.view
+        lines = [text for text, _ in theatre.scene.log.entries]
+        theatre.jump(k)  # rebuilt at once
+        assert theatre.at == k and stepped == theatre.scene.view == theatre.scene.state.view(0)
+        assert [text for text, _ in theatre.scene.log.entries] == lines  # the log follows the cursor
+        theatre.handle(key(pygame.K_LEFT))
+        assert theatre.at == k - 1 and theatre.scene.state.view(0) == theatre.scene.view
+
+
+def test_playing_runs_to_the_end_and_stops(app, play_to_summary):
+    played(app, play_to_summary, "shinobazu", seed=3)
+    app.change_settings(anim_speed="fast")
+    (game,) = app.storage.stored_games("shinobazu")
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"])
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    theatre.handle(key(pygame.K_SPACE))
+    for _ in range(5):
+        theatre.handle(key(pygame.K_PLUS))  # round to the fastest
+    assert theatre.playing
+    for _ in range(60_000):
+        app.tick(STEP)
+        if not theatre.playing:
+            break
+    assert theatre.at == len(theatre.moves) and theatre.scene.state.is_terminal()
+
+
+def enter_on_the_newest(app) -> GamesScene:
+    """The Games screen with Enter pressed on its first (newest) game."""
+    i18n.set_language("en")
+    games = GamesScene(app)
+    app.stack.clear_to(games)
+    app.stack.apply_pending()
+    games.handle(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    return games
+
+
+def test_a_solo_game_is_listed_and_says_it_cannot_be_watched_yet(app):
+    app.storage.record_game("dice_slayer", "end", 9, {"score": 120}, "not a table replay")
+    games = enter_on_the_newest(app)
+    assert app.stack.top is games and "solo" in games.message
+
+
+def test_a_damaged_record_is_refused_with_a_message(app):
+    app.storage.record_game("shinobazu", "loss", 3, {"players": 3, "levels": ["you", "easy", "easy"]}, "{broken")
+    games = enter_on_the_newest(app)
+    assert app.stack.top is games and "does not play back" in games.message
+
+
+def test_the_menu_opens_the_games_screen(app):
+    from game.app.menu import TitleMenuScene
+
+    app.stack.clear_to(TitleMenuScene(app))
+    app.stack.apply_pending()
+    app.handle(key(pygame.K_g))
+    app.tick(STEP)
+    assert isinstance(app.stack.top, GamesScene)
+
+
+def test_random_input_on_the_games_screen_and_in_the_theatre(app, play_to_summary):
+    played(app, play_to_summary, "kitsune_gaeshi", seed=5)
+    app.storage.record_game("dice_combat", "win", 4, {"score": 3}, "x")
+    drive(app, lambda: GamesScene(app), random.Random(1), 1500)
+    (game,) = app.storage.stored_games("kitsune_gaeshi")
+    drive(app, lambda: TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])),
+                                    game["details"]["levels"]), random.Random(2), 1500)
+
+
+def test_the_summary_opens_this_titles_games_with_the_last_one_first(app, play_to_summary):
+    from game.app.summary import SummaryScene
+
+    original = played(app, play_to_summary, "shinobazu", seed=9)
+    summary = app.stack.top
+    assert isinstance(summary, SummaryScene)
+    summary.games()
+    app.stack.apply_pending()
+    games = app.stack.top
+    assert isinstance(games, GamesScene) and games.filters[games.filter] == "shinobazu"
+    games.watch()
+    app.stack.apply_pending()
+    app.stack.top.jump(10**6)
+    assert list(app.stack.top.scene.state.history) == list(original.state.history)
