@@ -194,18 +194,21 @@ def test_the_apps_own_screens_keep_their_text_in_their_boxes(app, language, watc
 
 
 def test_the_games_screen_and_the_theatre_keep_their_text_in_their_boxes(app, play_to_summary, language, watched):
-    from test_theatre import played
+    from test_theatre import played, theatre_for
 
     from game.app.games_scene import GamesScene
-    from game.app.theatre import TheatreScene
-    from game.core import replay
 
     overflows, shown = watched
     played(app, play_to_summary, "fusejika", seed=2)
     app.storage.record_game("dice_slayer", "end", 12, {"score": 150}, "")
     drive(app, lambda: GamesScene(app), random.Random(f"games/{language}"), 900)
     (game,) = app.storage.stored_games("fusejika")
-    drive(app, lambda: TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])),
-                                    game["details"]["levels"]), random.Random(f"theatre/{language}"), 900)
+    drive(app, lambda: theatre_for(app, game), random.Random(f"theatre/{language}"), 900)
+    theatre = theatre_for(app, game, coach=True)  # the coach's panel, at the first decision of yours
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    next(k for k in range(len(theatre.moves)) if (theatre.jump(k) or theatre.your_decision()))
+    for _ in range(3):
+        app.tick(STEP)
     problems = report(overflows, shown)
     assert not problems, f"({language}):\n{problems}"

@@ -33,6 +33,14 @@ def played(app, play_to_summary, slug: str, seed: int):
     return scene
 
 
+def theatre_for(app, game: dict, coach: bool = False) -> TheatreScene:
+    """The theatre for a stored game (the coach off unless asked for: it thinks for seconds at each decision)."""
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
+                           game["id"])
+    theatre.coach_on = coach
+    return theatre
+
+
 def settle(app, scene, frames: int = 4000) -> None:
     for _ in range(frames):
         app.tick(STEP)
@@ -74,7 +82,7 @@ def test_stepping_on_lands_where_a_jump_lands(app, play_to_summary, slug):
     played(app, play_to_summary, slug, seed=11)
     app.change_settings(anim_speed="fast")
     (game,) = app.storage.stored_games(slug)
-    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"])
+    theatre = theatre_for(app, game)
     app.stack.clear_to(theatre)
     app.stack.apply_pending()
     total = len(theatre.moves)
@@ -95,7 +103,7 @@ def test_playing_runs_to_the_end_and_stops(app, play_to_summary):
     played(app, play_to_summary, "shinobazu", seed=3)
     app.change_settings(anim_speed="fast")
     (game,) = app.storage.stored_games("shinobazu")
-    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"])
+    theatre = theatre_for(app, game)
     app.stack.clear_to(theatre)
     app.stack.apply_pending()
     theatre.handle(key(pygame.K_SPACE))
@@ -147,8 +155,7 @@ def test_random_input_on_the_games_screen_and_in_the_theatre(app, play_to_summar
     app.storage.record_game("dice_combat", "win", 4, {"score": 3}, "x")
     drive(app, lambda: GamesScene(app), random.Random(1), 1500)
     (game,) = app.storage.stored_games("kitsune_gaeshi")
-    drive(app, lambda: TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])),
-                                    game["details"]["levels"]), random.Random(2), 1500)
+    drive(app, lambda: theatre_for(app, game), random.Random(2), 1500)
 
 
 def test_the_summary_opens_this_titles_games_with_the_last_one_first(app, play_to_summary):
@@ -165,3 +172,23 @@ def test_the_summary_opens_this_titles_games_with_the_last_one_first(app, play_t
     app.stack.apply_pending()
     app.stack.top.jump(10**6)
     assert list(app.stack.top.scene.state.history) == list(original.state.history)
+
+
+def test_the_coach_reads_your_decision_and_keeps_its_advice(app, play_to_summary):
+    i18n.set_language("en")
+    played(app, play_to_summary, "shinobazu", seed=13)
+    (game,) = app.storage.stored_games("shinobazu")
+    theatre = theatre_for(app, game, coach=True)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    first = next(k for k in range(len(theatre.moves)) if (theatre.jump(k) or theatre.your_decision()))
+    for _ in range(3):
+        app.tick(STEP)  # asked (the headless app's worker answers at once), then collected
+    advice = theatre.advice[first]
+    assert advice["measure"] == "win" and len(advice["choices"]) == len(theatre.scene.state.legal_actions())
+    values = [choice["value"] for choice in advice["choices"]]
+    assert values == sorted(values, reverse=True) and all(0 <= v <= 1 for v in values)
+    assert theatre.label(advice["choices"][0]["action"]).startswith("You ")  # the choice in the log's words
+    assert app.storage.advice_for(game["id"], "coach:1600")[first] == advice
+    again = theatre_for(app, game, coach=True)  # a later visit reads it back, without asking
+    assert again.advice[first] == advice

@@ -66,11 +66,18 @@ def games_and_theatre(out: Path, language: str) -> None:
     shooter.show(GamesScene(app), 5)
     shooter.shot("games")
     game = app.storage.stored_games(tables[0].slug)[0]
-    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"])
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
+                           game["id"])
+    theatre.coach_on = False
     shooter.show(theatre, 2)
     theatre.jump(len(theatre.moves) // 2)
     shooter.settle(30)
     shooter.shot("theatre")
+    theatre.coach_on = True  # the coach at your first decision after the middle
+    theatre.jump(next(k for k in range(len(theatre.moves) // 2, len(theatre.moves))
+                      if theatre.jump(k) is None and theatre.your_decision()))
+    shooter.settle(10)
+    shooter.shot("theatre_coach")
     shooter.close()
 
 

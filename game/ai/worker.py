@@ -19,7 +19,7 @@ from multiprocessing.connection import Connection
 from random import Random
 from typing import Any
 
-from game.ai.coach import COACH_ITERATIONS, advise
+from game.ai.coach import COACH_ITERATIONS, values_of
 from game.ai.levels import make_bot
 from game.core.engine import State
 from game.titles import registry
@@ -87,11 +87,12 @@ def answer(ticket: int, request: BotRequest) -> BotResult:
 
 
 def coach_answer(ticket: int, request: BotRequest, state: State) -> BotResult:
-    """The coach's top choices for the seat to move (game.ai.coach), within the request's deadline."""
+    """The coach's value of every choice of the seat to move, best first (game.ai.coach), within the request's
+    deadline: the theatre shows the top ones and the one played."""
     began = time.perf_counter()
     deadline = None if request.think_ms is None else began + request.think_ms / 1000
-    choices, measure = advise(registry.get(request.slug).kit(), state, request.iterations or COACH_ITERATIONS,
-                              request.seed, deadline)
+    choices, measure = values_of(registry.get(request.slug).kit(), state, state.current_player(),
+                                 request.iterations or COACH_ITERATIONS, request.seed, deadline)  # every choice
     advice = {"measure": measure, "choices": [{"action": state.action_to_json(c.action), "value": c.value,
                                                "visits": c.visits} for c in choices]}
     return BotResult(ticket, think_ms=1000 * (time.perf_counter() - began), advice=advice)

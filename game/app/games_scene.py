@@ -122,7 +122,7 @@ class GamesScene(Scene):
         try:
             if text is None:
                 raise ReplayError("it is no longer stored")
-            scene = open_theatre(self.app, game["title"], text, game["details"].get("levels"))
+            scene = open_theatre(self.app, game["title"], text, game["details"].get("levels"), game["id"])
         except (ReplayError, KeyError, TypeError, ValueError) as exc:
             self.message = t("games.broken", why=exc)
             self.app.audio.play("error")

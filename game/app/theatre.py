@@ -5,12 +5,18 @@ is given, nobody decides, nothing is saved or recorded). Playing hands it the st
 and animated as in the game; stepping back or jumping rebuilds the scene at that point without animation (the log
 told again), which takes milliseconds. The table is drawn at 90% above a control bar: play/pause, one move
 back or on, a progress bar to click anywhere in the game, the speed. It shows the game as the human saw it (seat 0).
+
+At each of your decisions the coach (game.ai.coach, in the bot worker: it never blocks the theatre) values every
+choice from your seat's information; its top three and the one you played are shown where the title asked you, and
+the advice is kept in the database for the next visit (C turns the coach off and on).
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.ai.coach import COACH_ITERATIONS
+from game.ai.worker import COACH
 from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import GameSetup, start_scene
@@ -19,14 +25,17 @@ from game.core.replay import Replay
 from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
-from game.ui.text import blit
-from game.ui.widgets import Button, ButtonRow
+from game.ui.text import blit, block, fit
+from game.ui.widgets import Button, ButtonRow, panel
 
 SPEEDS = (("×½", 1.4), ("×1", 0.7), ("×2", 0.3), ("×4", 0.08))  # label, seconds between moves
 VIEW = pygame.Rect(64, 0, 1152, 648)  # where the table is drawn (the canvas at 90%)
 BAR = pygame.Rect(0, 672, theme.WIDTH, 48)
 PROGRESS = pygame.Rect(560, 686, 400, 20)
 FORWARDED = (pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+COACH_MS = 4000  # the coach's think time for one decision, in the worker
+ENGINE = f"coach:{COACH_ITERATIONS}"  # what the kept advice was made by (a new engine does not reuse it)
+SHOWN_CHOICES = 3
 
 
 def replay_setup(replay: Replay, levels: list[str] | None) -> GameSetup:
@@ -40,8 +49,14 @@ def replay_setup(replay: Replay, levels: list[str] | None) -> GameSetup:
 class TheatreScene(Scene):
     """A stored game of a table title, played again: see the module docstring."""
 
-    def __init__(self, app, replay: Replay, levels: list[str] | None = None) -> None:
+    def __init__(self, app, replay: Replay, levels: list[str] | None = None, game_id: int | None = None) -> None:
         super().__init__(app)
+        self.game_id = game_id
+        self.coach_on = True
+        self.advice: dict[int, dict] = app.storage.advice_for(game_id, ENGINE) if game_id is not None else {}
+        self.ticket: int | None = None
+        self.asked_at = 0  # the position the coach is reading
+        self.labels: dict[tuple[int, str], str] = {}  # (position, action JSON) -> the action in words
         self.title_slug = replay.title
         self.setup = replay_setup(replay, levels)
         self.moves = list(replay.actions)
@@ -110,6 +125,7 @@ class TheatreScene(Scene):
     # --- the loop ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.scene.update(dt)
+        self._coach()
         if not self.playing or self.scene.timeline.busy:
             return
         self.wait -= dt
@@ -127,7 +143,7 @@ class TheatreScene(Scene):
                     pygame.K_PAGEUP: lambda: self.jump(self.at - 10),
                     pygame.K_PAGEDOWN: lambda: self.jump(self.at + 10),
                     pygame.K_PLUS: self.faster, pygame.K_EQUALS: self.faster, pygame.K_KP_PLUS: self.faster,
-                    pygame.K_MINUS: self.slower, pygame.K_KP_MINUS: self.slower}
+                    pygame.K_MINUS: self.slower, pygame.K_KP_MINUS: self.slower, pygame.K_c: self.toggle_coach}
             if event.key == pygame.K_ESCAPE:
                 self.app.audio.play("back")
                 self.app.stack.pop()
@@ -144,6 +160,80 @@ class TheatreScene(Scene):
             self.controls.handle(event)
         elif event.type in FORWARDED:  # hovers, the log's wheel, a click that moves a reveal on
             self.scene.handle(self._to_table(event))
+
+    # --- the coach ----------------------------------------------------------------------------------
+    def your_decision(self) -> bool:
+        """Whether the next stored action is a choice of yours (more than one legal action)."""
+        state = self.scene.state
+        return (self.at < len(self.moves) and not state.is_chance_node() and state.current_player() == 0
+                and len(state.legal_actions()) > 1)
+
+    def _coach(self) -> None:
+        """Collect the coach's answer, or ask about this decision if it has not been read yet."""
+        if self.ticket is not None:
+            result = self.app.bots.poll(self.ticket)
+            if result is None:
+                return
+            self.ticket = None
+            self.advice[self.asked_at] = result.advice if result.ok and result.advice else {"error": result.error}
+            if self.game_id is not None and result.ok and result.advice:
+                self.app.storage.keep_advice(self.game_id, self.asked_at, ENGINE, result.advice)
+        if self.coach_on and self.your_decision() and self.at not in self.advice:
+            self.asked_at = self.at
+            self.ticket = self.app.bots.submit(self.title_slug, self.setup.rules_options(), self.moves[:self.at], 0,
+                                               COACH, self.at, think_ms=COACH_MS)
+
+    def toggle_coach(self) -> None:
+        self.coach_on = not self.coach_on
+        self.app.audio.play("menu_move")
+
+    def label(self, raw) -> str:
+        """A choice at this position in words: the log's line for what it does, as you would read it."""
+        key = (self.at, str(raw))
+        if key not in self.labels:
+            state = self.scene.state
+            events = state.clone().apply(state.action_from_json(raw))
+            lines = (self.scene.describe(event, 0, self.scene.names) for event in events)
+            self.labels[key] = next((line[0] for line in lines if line), str(raw))
+        return self.labels[key]
+
+    def value_text(self, measure: str, value: float) -> str:
+        if measure == "win":
+            return t("theatre.coach_win", pct=round(100 * value))
+        return t("theatre.coach_score", score=f"{value:.1f}")
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach's panel where the title asks you (its decision panel, as drawn in the theatre)."""
+        scale = VIEW.width / theme.WIDTH
+        home = self.scene.actions.home
+        box = pygame.Rect(VIEW.x + round(home.x * scale), VIEW.y + round(home.y * scale), round(home.width * scale),
+                          round(home.height * scale))
+        panel(surface, box, theme.BG_DEEP, theme.SKY)
+        inner = box.inflate(-20, -16)
+        y = inner.y + block(surface, t("theatre.coach"), 17, pygame.Rect(inner.x, inner.y, inner.width, 24),
+                            theme.SKY, True) + 6
+        advice = self.advice.get(self.at)
+        if advice is None or "error" in advice:
+            key = "theatre.coach_thinking" if advice is None else "theatre.coach_error"
+            block(surface, t(key), 15, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), theme.INK_DIM)
+            return
+        played = self.moves[self.at]
+        measure, choices = advice["measure"], advice["choices"]
+        for rank, choice in enumerate(choices[:SHOWN_CHOICES], 1):
+            mine = choice["action"] == played
+            color = theme.GOOD if rank == 1 else theme.INK
+            y += block(surface, f"{rank}. {self.label(choice['action'])}", 15,
+                       pygame.Rect(inner.x, y, inner.width, max(0, inner.bottom - y)), color, True)
+            tail = self.value_text(measure, choice["value"]) + ("   " + t("theatre.coach_played") if mine else "")
+            line, size = fit(tail, 14, inner.width - 14)
+            blit(surface, line, size, (inner.x + 14, y), theme.WARN if mine else theme.INK_DIM, mine)
+            y += 24
+        shown = [choice["action"] for choice in choices[:SHOWN_CHOICES]]
+        if played not in shown:
+            value = next((c["value"] for c in choices if c["action"] == played), None)
+            what = t("theatre.coach_you_played", what=self.label(played),
+                     value="—" if value is None else self.value_text(measure, value))
+            block(surface, what, 14, pygame.Rect(inner.x, y, inner.width, max(0, inner.bottom - y)), theme.WARN)
 
     def slower(self) -> None:
         self.speed = max(0, self.speed - 1)
@@ -165,6 +255,8 @@ class TheatreScene(Scene):
         pygame.transform.smoothscale(self.frame, VIEW.size, surface.subsurface(VIEW))
         self.controls.buttons[2].label = t("theatre.pause") if self.playing else t("theatre.play")
         self.controls.buttons[5].label = t("theatre.speed", speed=SPEEDS[self.speed][0])
+        if self.coach_on and self.your_decision():
+            self._draw_coach(surface)
         self.controls.draw(surface)
         pygame.draw.rect(surface, theme.PANEL, PROGRESS, border_radius=8)
         if self.moves:
@@ -178,7 +270,8 @@ class TheatreScene(Scene):
         blit(surface, t("theatre.help"), 13, (BAR.right - 12, BAR.y - 2), theme.INK_FAINT, anchor="bottomright")
 
 
-def open_theatre(app, slug: str, replay_text: str, levels: list[str] | None) -> TheatreScene:
+def open_theatre(app, slug: str, replay_text: str, levels: list[str] | None, game_id: int | None = None
+                 ) -> TheatreScene:
     """The theatre for a stored game's replay text (checked as it is read: ReplayError if it does not play back)."""
     from game.core import replay as replays
 
@@ -187,4 +280,4 @@ def open_theatre(app, slug: str, replay_text: str, levels: list[str] | None) -> 
         raise replays.ReplayError(f"the record says {replay.title}, not {slug}")
     spec = registry.get(slug)
     replays.play_back(replay, lambda players=1, **options: spec.new_state(players, options))
-    return TheatreScene(app, replay, levels)
+    return TheatreScene(app, replay, levels, game_id)
