@@ -199,6 +199,44 @@ def bench_steps(title: str, players: int, seed: int, steps: int, options: dict |
             "step_p99_ms": round(percentile(times, 99), 3), "step_max_ms": round(max(times), 3)}
 
 
+def bench_coach(title: str, players: int, games: int, seed: int, iterations: int, options: dict | None = None
+                ) -> dict:
+    """The coach on games where seat 0 was a random player and the others Easy: how often seat 0's choice was the
+    coach's first, what the choices cost, and the time to read one game (as the theatre's worker would)."""
+    import time
+    from random import Random
+
+    from game.ai.coach import analyse
+    from game.ai.levels import make_bot
+    from game.titles import registry
+
+    spec = registry.get(title)
+    rng, easy = Random(seed), make_bot(title, "easy")
+    decisions = agreed = 0
+    costs, seconds = [], []
+    for game in range(games):
+        state = spec.new_state(players, options)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()) if state.current_player() == 0 else
+                            easy.choose(state, rng))
+        began = time.perf_counter()
+        advice = analyse(spec.kit(), spec.new_state(players, options), list(state.history), 0, iterations,
+                         seed + game)
+        seconds.append(time.perf_counter() - began)
+        decisions += len(advice)
+        agreed += sum(a.agreed for a in advice)
+        costs += [a.cost for a in advice]
+    return {"bench": "coach", "title": title, "players": players, "games": games, "seed": seed,
+            "iterations": iterations, "decisions": decisions,
+            "agreed_share": round(agreed / decisions, 3) if decisions else None,
+            "mean_cost": round(statistics.mean(costs), 4) if costs else None,
+            "game_seconds_mean": round(statistics.mean(seconds), 2),
+            "decision_ms_mean": round(1000 * sum(seconds) / decisions, 1) if decisions else None}
+
+
 def add_titles_path(folder: str) -> None:
     """Let the registry (here and in the bot worker process) find the title packages in `folder`."""
     import game.titles
@@ -265,6 +303,15 @@ def main(argv: list[str] | None = None) -> int:
     steps.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     steps.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
     steps.add_argument("--json", action="store_true")
+    coach = sub.add_parser("coach", help="the coach on random players' games: agreement, cost, time per game")
+    coach.add_argument("--title", required=True, help="a title slug")
+    coach.add_argument("--players", type=int, default=None, help="seats (default: 4, or the title's range)")
+    coach.add_argument("--games", type=int, default=5)
+    coach.add_argument("--iterations", type=int, default=1600, help="search iterations per decision")
+    coach.add_argument("--seed", type=int, default=5)
+    coach.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    coach.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
+    coach.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.titles_path:
         add_titles_path(args.titles_path)
@@ -288,6 +335,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{result['title']}: a game of {result['actions']} actions, first pass {result['first_pass_ms']} ms; "
               f"{result['steps']} random steps, median {result['step_median_ms']} ms, p99 {result['step_p99_ms']} ms, "
               f"max {result['step_max_ms']} ms")
+    elif args.bench == "coach":
+        spec = registry.get(args.title)
+        players = args.players or (spec.min_players if spec.solo else min(4, spec.max_players))
+        result = bench_coach(args.title, players, args.games, args.seed, args.iterations, options)
+        print(f"{result['title']}: {result['games']} games, {result['decisions']} decisions of a random seat 0 read at "
+              f"{result['iterations']} iterations; the coach's first choice {result['agreed_share']} of them, mean "
+              f"cost {result['mean_cost']}; {result['game_seconds_mean']} s a game, {result['decision_ms_mean']} ms "
+              f"a decision")
     elif args.bench == "search":
         result = bench_search(args.title, args.positions, args.players, args.seed, args.iterations, options,
                               args.baseline)

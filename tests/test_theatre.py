@@ -192,3 +192,26 @@ def test_the_coach_reads_your_decision_and_keeps_its_advice(app, play_to_summary
     assert app.storage.advice_for(game["id"], "coach:1600")[first] == advice
     again = theatre_for(app, game, coach=True)  # a later visit reads it back, without asking
     assert again.advice[first] == advice
+
+
+def test_the_coach_reads_the_whole_game_and_finds_the_costliest_choices(app, play_to_summary, monkeypatch):
+    from game.app import theatre as theatres
+
+    monkeypatch.setattr(theatres, "COACH_MS", 30)  # a glance per decision: this is about the bookkeeping
+    played(app, play_to_summary, "kitsune_gaeshi", seed=4)
+    (game,) = app.storage.stored_games("kitsune_gaeshi")
+    theatre = theatre_for(app, game, coach=True)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    assert theatre.decisions
+    for _ in range(2 * len(theatre.decisions) + 2):
+        app.tick(STEP)
+    assert all(k in theatre.advice for k in theatre.decisions)  # read in the background, in order
+    worst = theatre.costliest()
+    assert all(cost > 0 for _, cost in worst) and [c for _, c in worst] == sorted((c for _, c in worst), reverse=True)
+    for position, _ in worst:
+        advice = theatre.advice[position]
+        assert advice["choices"][0]["action"] != theatre.moves[position]
+    if worst:
+        theatre.handle(key(pygame.K_n))
+        assert theatre.at == worst[0][0] and theatre.your_decision()

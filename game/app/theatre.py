@@ -57,9 +57,11 @@ class TheatreScene(Scene):
         self.ticket: int | None = None
         self.asked_at = 0  # the position the coach is reading
         self.labels: dict[tuple[int, str], str] = {}  # (position, action JSON) -> the action in words
+        self.worst = 0  # which of the costliest decisions N jumps to next
         self.title_slug = replay.title
         self.setup = replay_setup(replay, levels)
         self.moves = list(replay.actions)
+        self.decisions = your_decisions(registry.get(replay.title), self.setup, self.moves)
         self.at = 0  # actions applied
         self.playing = False
         self.speed = 1
@@ -143,7 +145,8 @@ class TheatreScene(Scene):
                     pygame.K_PAGEUP: lambda: self.jump(self.at - 10),
                     pygame.K_PAGEDOWN: lambda: self.jump(self.at + 10),
                     pygame.K_PLUS: self.faster, pygame.K_EQUALS: self.faster, pygame.K_KP_PLUS: self.faster,
-                    pygame.K_MINUS: self.slower, pygame.K_KP_MINUS: self.slower, pygame.K_c: self.toggle_coach}
+                    pygame.K_MINUS: self.slower, pygame.K_KP_MINUS: self.slower, pygame.K_c: self.toggle_coach,
+                    pygame.K_n: self.to_worst}
             if event.key == pygame.K_ESCAPE:
                 self.app.audio.play("back")
                 self.app.stack.pop()
@@ -178,10 +181,41 @@ class TheatreScene(Scene):
             self.advice[self.asked_at] = result.advice if result.ok and result.advice else {"error": result.error}
             if self.game_id is not None and result.ok and result.advice:
                 self.app.storage.keep_advice(self.game_id, self.asked_at, ENGINE, result.advice)
-        if self.coach_on and self.your_decision() and self.at not in self.advice:
-            self.asked_at = self.at
-            self.ticket = self.app.bots.submit(self.title_slug, self.setup.rules_options(), self.moves[:self.at], 0,
-                                               COACH, self.at, think_ms=COACH_MS)
+        if not self.coach_on:
+            return
+        here = self.at if self.your_decision() and self.at not in self.advice else None
+        unread = next((k for k in self.decisions if k not in self.advice), None)  # then the rest, in order
+        position = here if here is not None else unread
+        if position is not None:
+            self.asked_at = position
+            self.ticket = self.app.bots.submit(self.title_slug, self.setup.rules_options(), self.moves[:position], 0,
+                                               COACH, position, think_ms=COACH_MS)
+
+    def costliest(self) -> list[tuple[int, float]]:
+        """Your decisions read so far where the coach's first choice was better than yours: (position, cost),
+        the costliest first (the game's summary)."""
+        costs = []
+        for position in self.decisions:
+            advice = self.advice.get(position)
+            if not advice or "error" in advice or not advice["choices"]:
+                continue
+            choices, played = advice["choices"], self.moves[position]
+            mine = next((c["value"] for c in choices if c["action"] == played), min(c["value"] for c in choices))
+            cost = choices[0]["value"] - mine
+            if cost > 1e-9:
+                costs.append((position, cost))
+        return sorted(costs, key=lambda item: -item[1])
+
+    def to_worst(self) -> None:
+        """Jump to the next of the three costliest decisions read so far."""
+        worst = self.costliest()[:3]
+        if not worst:
+            self.app.audio.play("error")
+            return
+        self.worst %= len(worst)
+        self.playing = False
+        self.jump(worst[self.worst][0])
+        self.worst += 1
 
     def toggle_coach(self) -> None:
         self.coach_on = not self.coach_on
@@ -268,6 +302,36 @@ class TheatreScene(Scene):
                                                                          total=len(self.moves))
         blit(surface, status, 16, (PROGRESS.right + 16, PROGRESS.centery), theme.INK, True, "midleft")
         blit(surface, t("theatre.help"), 13, (BAR.right - 12, BAR.y - 2), theme.INK_FAINT, anchor="bottomright")
+        if self.coach_on and self.decisions:
+            self._draw_summary(surface)
+
+    def _draw_summary(self, surface: pygame.Surface) -> None:
+        """How far the coach has read the game, and where your choices cost most."""
+        read = sum(1 for k in self.decisions if k in self.advice)
+        worst = self.costliest()[:3]
+        measure = next((a["measure"] for a in self.advice.values() if "measure" in a), "win")
+        parts = [t("theatre.coach_read", read=read, total=len(self.decisions))]
+        if worst:
+            costs = ", ".join(t("theatre.coach_cost", at=k, cost=self.cost_text(measure, cost))
+                              for k, cost in worst)
+            parts.append(t("theatre.coach_worst", moves=costs))
+        line, size = fit(" · ".join(parts), 13, 760)
+        blit(surface, line, size, (12, BAR.y - 2), theme.SKY, anchor="bottomleft")
+
+    @staticmethod
+    def cost_text(measure: str, cost: float) -> str:
+        return f"−{round(100 * cost)}%" if measure == "win" else f"−{cost:.1f}"
+
+
+def your_decisions(spec, setup: GameSetup, moves: list) -> list[int]:
+    """The positions of the stored game where you had a real choice (more than one legal action)."""
+    state = spec.new_state(setup.players, setup.options)
+    found = []
+    for position, raw in enumerate(moves):
+        if not state.is_chance_node() and state.current_player() == 0 and len(state.legal_actions()) > 1:
+            found.append(position)
+        state.apply(state.action_from_json(raw))
+    return found
 
 
 def open_theatre(app, slug: str, replay_text: str, levels: list[str] | None, game_id: int | None = None
