@@ -61,16 +61,17 @@ class TheatreScene(Scene):
         self.title_slug = replay.title
         self.setup = replay_setup(replay, levels)
         self.moves = list(replay.actions)
-        self.decisions = your_decisions(registry.get(replay.title), self.setup, self.moves)
+        self.decisions, self.chance = read_positions(registry.get(replay.title), self.setup, self.moves)
         self.at = 0  # actions applied
         self.playing = False
         self.speed = 1
         self.wait = 0.0  # seconds before the next move while playing
+        self.until = 0  # a step's chance outcomes are applied up to here, each when the table is free
         self.frame = pygame.Surface((theme.WIDTH, theme.HEIGHT))
         self.scene = self._scene_at(0)
         self.controls = ButtonRow([
             Button(pygame.Rect(20, 680, 56, 34), "◀◀", lambda: self.jump(0), size=16),
-            Button(pygame.Rect(84, 680, 56, 34), "◀", lambda: self.jump(self.at - 1), size=16),
+            Button(pygame.Rect(84, 680, 56, 34), "◀", self.back, size=16),
             Button(pygame.Rect(148, 680, 120, 34), "", self.toggle, size=17, primary=True),
             Button(pygame.Rect(276, 680, 56, 34), "▶", self.step, size=16),
             Button(pygame.Rect(340, 680, 56, 34), "▶▶", lambda: self.jump(len(self.moves)), size=16),
@@ -93,18 +94,31 @@ class TheatreScene(Scene):
         """Show the game after its first `k` actions (clamped), at once."""
         k = max(0, min(len(self.moves), k))
         self.scene = self._scene_at(k)
-        self.at = k
+        self.at = self.until = k
         self.playing = self.playing and k < len(self.moves)
         self.app.audio.play("menu_move")
 
     def step(self) -> None:
-        """The next action, told and animated (or at once, if the last one is still being shown)."""
+        """The next move, told and animated, with the chance outcomes (cards dealt, dice) that follow it (at once, if
+        the last one is still being shown)."""
         if self.at >= len(self.moves):
             self.app.audio.play("error")
-        elif self.scene.timeline.busy:
-            self.jump(self.at + 1)
-        else:
-            self._apply_next()
+            return
+        target = self.at + 1
+        while target < len(self.moves) and self.chance[target]:
+            target += 1
+        if self.scene.timeline.busy:
+            self.jump(target)
+            return
+        self._apply_next()
+        self.until = target  # the chance outcomes after it follow as the table shows each (update)
+
+    def back(self) -> None:
+        """One move back: to just before the last move that was not chance."""
+        target = max(0, self.at - 1)
+        while target > 0 and self.chance[target]:
+            target -= 1
+        self.jump(target)
 
     def _apply_next(self) -> None:
         chance = self.scene.state.is_chance_node()
@@ -128,6 +142,9 @@ class TheatreScene(Scene):
     def update(self, dt: float) -> None:
         self.scene.update(dt)
         self._coach()
+        if self.at < self.until and not self.scene.timeline.busy:
+            self._apply_next()
+            return
         if not self.playing or self.scene.timeline.busy:
             return
         self.wait -= dt
@@ -140,7 +157,7 @@ class TheatreScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_SPACE: self.toggle, pygame.K_RIGHT: self.step,
-                    pygame.K_LEFT: lambda: self.jump(self.at - 1), pygame.K_HOME: lambda: self.jump(0),
+                    pygame.K_LEFT: self.back, pygame.K_HOME: lambda: self.jump(0),
                     pygame.K_END: lambda: self.jump(len(self.moves)),
                     pygame.K_PAGEUP: lambda: self.jump(self.at - 10),
                     pygame.K_PAGEDOWN: lambda: self.jump(self.at + 10),
@@ -323,15 +340,17 @@ class TheatreScene(Scene):
         return f"−{round(100 * cost)}%" if measure == "win" else f"−{cost:.1f}"
 
 
-def your_decisions(spec, setup: GameSetup, moves: list) -> list[int]:
-    """The positions of the stored game where you had a real choice (more than one legal action)."""
+def read_positions(spec, setup: GameSetup, moves: list) -> tuple[list[int], list[bool]]:
+    """The positions of the stored game where you had a real choice (more than one legal action), and for every
+    position whether its action is chance's."""
     state = spec.new_state(setup.players, setup.options)
-    found = []
+    decisions, chance = [], []
     for position, raw in enumerate(moves):
-        if not state.is_chance_node() and state.current_player() == 0 and len(state.legal_actions()) > 1:
-            found.append(position)
+        chance.append(state.is_chance_node())
+        if not chance[-1] and state.current_player() == 0 and len(state.legal_actions()) > 1:
+            decisions.append(position)
         state.apply(state.action_from_json(raw))
-    return found
+    return decisions, chance
 
 
 def open_theatre(app, slug: str, replay_text: str, levels: list[str] | None, game_id: int | None = None
