@@ -223,3 +223,16 @@ def test_the_coach_reads_the_whole_game_and_finds_the_costliest_choices(app, pla
     if worst:
         theatre.handle(key(pygame.K_n))
         assert theatre.at == worst[0][0] and theatre.your_decision()
+
+
+def test_a_rebuilt_kitsune_game_tells_the_cards_of_each_flip_like_the_live_table(app, play_to_summary):
+    """The theatre's jump (and a resumed game) tells the log again: the cards each seat showed at a flip included."""
+    i18n.set_language("en")
+    original = played(app, play_to_summary, "kitsune_gaeshi", seed=11)
+    live = [text for text, _ in original.log.entries]
+    (game,) = app.storage.stored_games("kitsune_gaeshi")
+    theatre = theatre_for(app, game)
+    theatre.jump(len(theatre.moves))
+    rebuilt = [text for text, _ in theatre.scene.log.entries]
+    shown = [line for line in live if ": bride" in line or ": fox" in line]
+    assert shown and [line for line in rebuilt if line in shown] == shown
