@@ -298,11 +298,11 @@ class TableScene(Scene, ABC):
         return said("theatre.to_move", player, self.names, 0) if 0 <= player < self.n else self.prompt()[0], \
             theme.INK_DIM
 
-    def action_layout(self) -> Layout:
-        """Where the prompt, the buttons and the notes go now (pure: `draw` reads it)."""
+    def action_layout(self, prompt: str | None = None) -> Layout:
+        """Where the prompt (the shown one by default), the buttons and the notes go now (pure: `draw` reads it)."""
         buttons = self.buttons.buttons if self.human_turn() else []
-        return self.actions.layout(self.shown_prompt()[0], buttons, self.panel_notes(), self.panel_footer(),
-                                   self.panel_reserve())
+        return self.actions.layout(self.shown_prompt()[0] if prompt is None else prompt, buttons, self.panel_notes(),
+                                   self.panel_footer(), self.panel_reserve())
 
     def place_actions(self) -> None:
         """Put the buttons under the prompt as it wraps now, and let the log give way (never from `draw`)."""
@@ -311,7 +311,8 @@ class TableScene(Scene, ABC):
     def draw_actions(self, surface: pygame.Surface) -> None:
         """The decision panel: the prompt, the buttons on the human's turn, the notes and the footer."""
         mine = self.human_turn()
-        self.actions.draw(surface, self.action_layout(), self.shown_prompt()[1], mine, self.buttons if mine else None,
+        text, color = self.shown_prompt()
+        self.actions.draw(surface, self.action_layout(text), color, mine, self.buttons if mine else None,
                           self.panel_footer())
 
     @abstractmethod
