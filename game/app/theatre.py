@@ -62,6 +62,7 @@ class TheatreScene(Scene):
         self.setup = replay_setup(replay, levels)
         self.moves = list(replay.actions)
         self.decisions, self.chance = read_positions(registry.get(replay.title), self.setup, self.moves)
+        self.costs = self._costs()
         self.at = 0  # actions applied
         self.playing = False
         self.speed = 1
@@ -176,7 +177,7 @@ class TheatreScene(Scene):
                 event.pos):
             self.jump(round(len(self.moves) * (event.pos[0] - PROGRESS.x) / PROGRESS.width))
             return
-        if BAR.collidepoint(getattr(event, "pos", (0, 0))):
+        if "pos" in event.dict and BAR.collidepoint(event.pos):
             self.controls.handle(event)
         elif event.type in FORWARDED:  # hovers, the log's wheel, a click that moves a reveal on
             self.scene.handle(self._to_table(event))
@@ -184,9 +185,7 @@ class TheatreScene(Scene):
     # --- the coach ----------------------------------------------------------------------------------
     def your_decision(self) -> bool:
         """Whether the next stored action is a choice of yours (more than one legal action)."""
-        state = self.scene.state
-        return (self.at < len(self.moves) and not state.is_chance_node() and state.current_player() == 0
-                and len(state.legal_actions()) > 1)
+        return self.at in self.decisions
 
     def _coach(self) -> None:
         """Collect the coach's answer, or ask about this decision if it has not been read yet."""
@@ -198,6 +197,7 @@ class TheatreScene(Scene):
             self.advice[self.asked_at] = result.advice if result.ok and result.advice else {"error": result.error}
             if self.game_id is not None and result.ok and result.advice:
                 self.app.storage.keep_advice(self.game_id, self.asked_at, ENGINE, result.advice)
+            self.costs = self._costs()
         if not self.coach_on:
             return
         here = self.at if self.your_decision() and self.at not in self.advice else None
@@ -210,7 +210,10 @@ class TheatreScene(Scene):
 
     def costliest(self) -> list[tuple[int, float]]:
         """Your decisions read so far where the coach's first choice was better than yours: (position, cost),
-        the costliest first (the game's summary)."""
+        the costliest first (the game's summary; worked out when advice arrives, not each frame)."""
+        return self.costs
+
+    def _costs(self) -> list[tuple[int, float]]:
         costs = []
         for position in self.decisions:
             advice = self.advice.get(position)
