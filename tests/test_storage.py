@@ -529,3 +529,42 @@ def test_the_coachs_advice_is_kept_per_game_position_and_engine(tmp_path):
         kept = storage.advice_for(7, "hard:1600")
         assert sorted(kept) == [12, 30] and kept[12]["choices"][0]["action"] == "swap"
         assert storage.advice_for(8, "hard:1600") == {} and list(storage.advice_for(7, "hard:400")) == [12]
+
+
+# --- the write-ahead log while the game runs ---
+
+
+def journal_mode(path: Path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("PRAGMA journal_mode").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_writes_go_ahead_in_a_log_and_the_file_is_plain_again_after_close(tmp_path):
+    path = tmp_path / DB_NAME
+    with Storage(path) as st:
+        st.set_setting("save", {"moves": list(range(50))})
+        assert st._file.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert st._file.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL: no sync on every commit
+    assert not Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists()
+    assert journal_mode(path) == "delete"
+    with Storage(path) as st:
+        assert st.get_setting("save") == {"moves": list(range(50))}
+
+
+def test_a_write_survives_the_game_being_killed(tmp_path):
+    """The log is not synced on each commit, but a commit is in it: a killed game (no close) loses nothing."""
+    import subprocess
+    import sys
+
+    path = tmp_path / DB_NAME
+    script = ("import os, sys; from game.services.storage import Storage; st = Storage(sys.argv[1]); "
+              "st.set_setting('save', [1, 2, 3]); os.kill(os.getpid(), 9)")
+    done = subprocess.run([sys.executable, "-c", script, str(path)], cwd=Path(__file__).parent.parent)
+    assert done.returncode == -9
+    assert Path(f"{path}-wal").exists()  # killed while the log held the write
+    with Storage(path) as st:
+        assert st.notice_key is None
+        assert st.get_setting("save") == [1, 2, 3]

@@ -277,10 +277,24 @@ def _connect(path: Path | str, timeout: float = 0.5) -> tuple[sqlite3.Connection
         for number in range(version, SCHEMA_VERSION):
             _migrate(conn, number)
         repaired = _repair(conn)
+        if _writable(Path(path)):
+            _write_ahead(conn)
     except BaseException:
         conn.close()
         raise
     return conn, repaired
+
+
+def _write_ahead(conn: sqlite3.Connection) -> None:
+    """While the game runs, log writes ahead and sync only at checkpoints.
+
+    A move is saved on the frame it is made: a commit then costs ~0.01 ms instead of 0.5-5 ms (an fsync), and still
+    survives the game crashing or being killed; only the machine losing power can undo the last moves, never damage
+    the file. `close` turns the log back into the file, so a folder that later becomes read-only can still read it.
+    If the mode cannot change (another copy of the game has the file open), writes go on in the default way."""
+    with contextlib.suppress(sqlite3.OperationalError):
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
 
 
 def _memory() -> sqlite3.Connection:
@@ -560,6 +574,9 @@ class Storage:
         if not self.flush() and not self._save_pending_file():
             print(f"asobiba: {len(self._pending)} unsaved change(s) could not be kept: {self.path} and its folder"
                   " cannot be written.", file=sys.stderr)
+        if self._file is not None:  # back to a plain file (see _write_ahead); another open copy keeps the log
+            with contextlib.suppress(sqlite3.Error):
+                self._file.execute("PRAGMA journal_mode = DELETE")
         for conn in {id(c): c for c in (self._conn, self._file) if c is not None}.values():
             with contextlib.suppress(sqlite3.Error):
                 conn.close()
