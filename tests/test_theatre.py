@@ -236,3 +236,98 @@ def test_a_rebuilt_kitsune_game_tells_the_cards_of_each_flip_like_the_live_table
     rebuilt = [text for text, _ in theatre.scene.log.entries]
     shown = [line for line in live if ": bride" in line or ": fox" in line]
     assert shown and [line for line in rebuilt if line in shown] == shown
+
+
+# --- a game as a file (item 5) ---
+
+
+def test_an_exported_game_opens_again_in_the_theatre(app, play_to_summary, tmp_path, monkeypatch):
+    import json
+
+    from game.app import exports
+
+    original = played(app, play_to_summary, "shinobazu", seed=11)
+    games = GamesScene(app, "shinobazu")
+    monkeypatch.setenv("ASOBIBA_HOME", str(tmp_path))
+    app.stack.clear_to(games)
+    app.stack.apply_pending()
+    games.handle(key(pygame.K_e))
+    (path,) = (tmp_path / exports.FOLDER).iterdir()
+    assert str(path) in games.message and path.suffix == ".json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == exports.FORMAT and data["levels"] == ["you", "easy", "easy"]
+    assert path.stat().st_size < 20_000  # small: the setup, the seed and the actions
+    drop = pygame.event.Event(pygame.DROPFILE, file=str(path), window_id=0)
+    app.handle(drop)
+    app.stack.apply_pending()
+    theatre = app.stack.top
+    assert isinstance(theatre, TheatreScene) and theatre.game_id is None
+    theatre.handle(key(pygame.K_END))
+    assert list(theatre.scene.state.history) == list(original.state.history)
+    assert theatre.scene.names == original.names
+
+
+def broken_copies(text: str) -> dict[str, str]:
+    """An exported file's text, damaged in the ways a file can be."""
+    import json
+
+
+    data = json.loads(text)
+    body = data["replay"]
+    cheat = dict(body, actions=list(body["actions"]))
+    state = registry.get(body["title"]).new_state(body["options"]["players"], {})
+    for index, raw in enumerate(body["actions"]):  # the first chance outcome swapped for another legal one
+        action = state.action_from_json(raw)
+        if state.is_chance_node() and len(state.legal_actions()) > 1:
+            other = next(a for a in state.legal_actions() if a != action)
+            cheat["actions"][index] = state.action_to_json(other)
+            break
+        state.apply(action)
+    del cheat["digest"]
+    cheat["digest"] = replay._digest(cheat)
+    return {
+        "not json": text[:-40],
+        "edited": text.replace('"actions":[', '"actions":[1,', 1).replace('"actions": [', '"actions": [1, ', 1),
+        "dice by hand": json.dumps(dict(data, replay=cheat)),
+        "not a game": json.dumps({"hello": "world"}),
+        "a title we do not have": json.dumps(dict(data, replay=dict(body, title="powers"))),
+    }
+
+
+def test_a_damaged_or_forged_file_is_refused_with_its_reason(app, play_to_summary, tmp_path):
+    from game.app import exports
+    from game.app.overlays import NoticeScene
+    from game.core.replay import ReplayError
+
+    played(app, play_to_summary, "kitsune_gaeshi", seed=3)
+    (game,) = app.storage.stored_games("kitsune_gaeshi")
+    good = exports.export_game(app.storage, game, tmp_path)
+    assert exports.read_file(good)[0] == "kitsune_gaeshi"
+    for name, text in broken_copies(good.read_text(encoding="utf-8")).items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(ReplayError):
+            exports.read_file(path)
+        app.open_file(path)
+        app.stack.apply_pending()
+        assert isinstance(app.stack.top, NoticeScene) and path.name in app.stack.top.message, name
+        app.stack.pop()
+        app.stack.apply_pending()
+    with pytest.raises(ReplayError, match="cannot be read"):
+        exports.read_file(tmp_path / "missing.json")
+
+
+def test_the_command_line_opens_a_file_over_the_menu(play_to_summary, app, tmp_path, monkeypatch):
+    from game.app import exports
+    from game.app.app import App
+    from game.app.main import main
+    from game.app.menu import TitleMenuScene
+
+    played(app, play_to_summary, "fusejika", seed=2)
+    (game,) = app.storage.stored_games("fusejika")
+    path = exports.export_game(app.storage, game, tmp_path)
+    shown = []
+    close = App.close
+    monkeypatch.setattr(App, "close", lambda self: (shown.append([type(s) for s in self.stack.scenes]), close(self)))
+    assert main([str(path), "--headless", "--frames", "30"]) == 0
+    assert shown == [[TitleMenuScene, TheatreScene]]

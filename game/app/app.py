@@ -106,6 +106,8 @@ class App:
             self.change_settings(fullscreen=not self.settings.fullscreen)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.open_rules()
+        elif event.type == pygame.DROPFILE:
+            self.open_file(event.file)
         else:
             self.stack.handle(event)
 
@@ -116,6 +118,24 @@ class App:
         slug = self.stack.find_title()
         if slug and not isinstance(self.stack.top, RulesScene):
             self.stack.push(RulesScene(self, slug))
+
+    def open_file(self, path: str | Path) -> None:
+        """Open an exported game (dropped on the window, or named on the command line) in the replay theatre, or
+        tell the player why it cannot be opened."""
+        from game.app.exports import read_file
+        from game.app.overlays import NoticeScene
+        from game.app.theatre import open_theatre
+        from game.core.replay import ReplayError
+
+        try:
+            slug, text, levels = read_file(path)
+            scene = open_theatre(self, slug, text, levels)
+        except ReplayError as exc:
+            self.audio.play("error")
+            self.stack.push(NoticeScene(self, i18n.t("games.file_broken", name=Path(path).name, why=exc)))
+            return
+        self.audio.play("menu_select")
+        self.stack.push(scene)
 
     def show_storage_notice(self) -> None:
         """Tell the player what storage has not told them yet (set aside, busy, read-only, a result kept)."""
@@ -158,10 +178,12 @@ class App:
             self.window_state["size"] = [event.x, event.y]
 
     # --- loop -------------------------------------------------------------------------------------
-    def run(self, first: Scene, frames: int | None = None, fixed_clock: bool = False,
+    def run(self, first: Scene | None, frames: int | None = None, fixed_clock: bool = False,
             after_frame: Callable[[int], None] | None = None) -> None:
-        """Run until quit (or for `frames` frames). `fixed_clock` advances exactly one step per frame."""
-        self.stack.push(first)
+        """Run until quit (or for `frames` frames), from `first` (None: the scenes already pushed). `fixed_clock`
+        advances exactly one step per frame."""
+        if first is not None:
+            self.stack.push(first)
         self.show_storage_notice()
         self.stack.apply_pending()
         clock = pygame.time.Clock()

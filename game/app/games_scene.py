@@ -11,7 +11,7 @@ from game.core.replay import ReplayError
 from game.services.i18n import counted, t
 from game.titles import registry
 from game.ui import theme
-from game.ui.text import blit, fit
+from game.ui.text import blit, block, fit
 from game.ui.widgets import dim, panel
 
 AREA = pygame.Rect(90, 40, theme.WIDTH - 180, theme.HEIGHT - 80)
@@ -68,6 +68,8 @@ class GamesScene(Scene):
                 self.change_filter(-1 if event.key == pygame.K_LEFT else 1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.watch()
+            elif event.key == pygame.K_e:
+                self.export()
         elif event.type == pygame.MOUSEWHEEL:
             self.select(self.selected - event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -107,6 +109,21 @@ class GamesScene(Scene):
         self.app.audio.play("menu_move")
         self._load()
 
+    def export(self) -> None:
+        """Save the selected game as a file (game.app.exports) and say where."""
+        from game.app.exports import export_game
+
+        if not self.games:
+            return
+        try:
+            path = export_game(self.app.storage, self.games[self.selected])
+        except (OSError, ReplayError) as exc:
+            self.message = t("games.export_failed", why=exc)
+            self.app.audio.play("error")
+            return
+        self.message = t("games.exported", path=path)
+        self.app.audio.play("menu_select")
+
     def watch(self) -> None:
         """Open the selected game in the theatre (a table title's), or say why not."""
         from game.app.theatre import open_theatre
@@ -114,10 +131,6 @@ class GamesScene(Scene):
         if not self.games:
             return
         game = self.games[self.selected]
-        if registry.get(game["title"]).solo:
-            self.message = t("games.solo_later")
-            self.app.audio.play("error")
-            return
         text = self.app.storage.stored_replay(game["id"])
         try:
             if text is None:
@@ -167,8 +180,8 @@ class GamesScene(Scene):
             blit(surface, f"{self.selected + 1} / {len(self.games)}", 16, (AREA.right - 36, AREA.y + 96),
                  theme.INK_DIM, anchor="topright")
         if self.message:
-            shown, size = fit(self.message, 18, AREA.width - 72, True)
-            blit(surface, shown, size, (AREA.centerx, AREA.bottom - 56), theme.WARN, True, "center")
+            box = pygame.Rect(AREA.x + 36, AREA.bottom - 92, AREA.width - 72, 52)
+            block(surface, self.message, 18, box, theme.WARN, True, anchor="midtop")
         elif self.skipped:
             blit(surface, counted("storage.skipped", self.skipped), 17, (AREA.centerx, AREA.bottom - 56),
                  theme.WARN, anchor="center")

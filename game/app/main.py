@@ -1,5 +1,6 @@
 """Command line entry: `python main.py` (or `python -m game`) opens the arcade; `--resume` continues the last
-unfinished game (exit status 2 when there is none).
+unfinished game (exit status 2 when there is none); `python main.py GAME.json` opens an exported game in the replay
+theatre.
 
 `--headless --title dice_slayer --seed 7 --autoplay --frames 600 --screenshot out.png` runs the real
 scenes under SDL's dummy video driver, the bot in the human's seat, and saves the last frame.
@@ -15,6 +16,7 @@ from pathlib import Path
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="asobiba", description="Asobiba (遊び場): Japanese doujin games.")
+    parser.add_argument("file", nargs="?", help="an exported game (.json) to watch in the replay theatre")
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
     parser.add_argument("--title", help="start this title directly, e.g. dice_slayer")
     parser.add_argument("--seed", type=int, help="seed for the dice and cards (default: random)")
@@ -114,7 +116,12 @@ def run(app, args: argparse.Namespace) -> int:
     import pygame
 
     try:
-        app.run(first_scene(app, args), frames=args.frames, fixed_clock=args.headless)
+        first = first_scene(app, args)
+        if args.file:  # the menu, and the exported game over it (or why it cannot be opened)
+            app.stack.push(first)
+            app.open_file(args.file)
+            first = None
+        app.run(first, frames=args.frames, fixed_clock=args.headless)
         if args.screenshot:
             try:
                 app.screenshot(args.screenshot)

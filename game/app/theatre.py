@@ -356,11 +356,19 @@ def read_positions(spec, setup: GameSetup, moves: list) -> tuple[list[int], list
     return decisions, chance
 
 
+def watchable(slug: str) -> bool:
+    """Whether the theatre can show games of this title (its scene is a table scene)."""
+    return not registry.get(slug).solo
+
+
 def open_theatre(app, slug: str, replay_text: str, levels: list[str] | None, game_id: int | None = None
                  ) -> TheatreScene:
-    """The theatre for a stored game's replay text (checked as it is read: ReplayError if it does not play back)."""
+    """The theatre for a stored game's replay text (checked as it is read: ReplayError if it does not play back,
+    or if the theatre cannot show the title)."""
     from game.core import replay as replays
 
+    if not watchable(slug):
+        raise replays.ReplayError(t("games.solo_later"))
     replay = replays.loads(replay_text)
     if replay.title != slug:
         raise replays.ReplayError(f"the record says {replay.title}, not {slug}")

@@ -110,7 +110,8 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
 
 
 def _tokens(paragraph: str) -> list[str]:
-    """Words with their trailing space; every CJK character is a token of its own."""
+    """Words with their trailing space; every CJK character is a token of its own; a path may break after a
+    separator."""
     tokens: list[str] = []
     word = ""
     for ch in paragraph:
@@ -121,7 +122,7 @@ def _tokens(paragraph: str) -> list[str]:
             tokens.append(ch)
         else:
             word += ch
-            if ch == " ":
+            if ch in " /\\":
                 tokens.append(word)
                 word = ""
     if word:
