@@ -11,7 +11,7 @@ from test_smoke import drive
 from game.app.app import STEP
 from game.app.games_scene import GamesScene
 from game.app.setup import GameSetup, start_scene
-from game.app.theatre import TheatreScene
+from game.app.theatre import SPEEDS, TheatreScene
 from game.core import replay
 from game.services import i18n
 from game.titles import registry
@@ -35,7 +35,7 @@ def played(app, play_to_summary, slug: str, seed: int):
 
 def theatre_for(app, game: dict, coach: bool = False) -> TheatreScene:
     """The theatre for a stored game (the coach off unless asked for: it thinks for seconds at each decision)."""
-    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"].get("levels"),
                            game["id"])
     theatre.coach_on = coach
     return theatre
@@ -136,10 +136,76 @@ def enter_on_the_newest(app) -> GamesScene:
     return games
 
 
-def test_a_solo_game_is_listed_and_says_it_cannot_be_watched_yet(app):
-    app.storage.record_game("dice_slayer", "end", 9, {"score": 120}, "not a table replay")
+def test_a_title_without_a_theatre_is_listed_and_says_so(app):
+    app.storage.record_game("dice_combat", "end", 9, {"score": 3}, "not watched")
     games = enter_on_the_newest(app)
-    assert app.stack.top is games and "solo" in games.message
+    assert app.stack.top is games and "cannot be watched" in games.message
+
+
+def dice_slayer_game(app, seed: int, picks: int | None = None) -> dict:
+    """A Dice Slayer game of random picks (to its end, or `picks` picks), stored as the game-over screen stores it."""
+    from game.core import chance as chances
+
+    spec, rng = registry.get("dice_slayer"), random.Random(seed)
+    state = spec.new_state()
+    while not state.is_terminal() and picks != 0:
+        if state.is_chance_node():
+            state.apply(chances.outcome(state, seed))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+            picks = None if picks is None else picks - 1
+    app.storage.record_game("dice_slayer", "end", state.round, {"score": state.score},
+                            replay.dumps(replay.record(state, seed=seed)))
+    return app.storage.stored_games("dice_slayer")[0]
+
+
+def test_a_dice_slayer_game_plays_again_die_by_die_and_pick_by_pick(app):
+    from game.titles.dice_slayer.scene import DiceSlayerScene
+
+    game = dice_slayer_game(app, seed=4)
+    games = GamesScene(app, "dice_slayer")
+    app.stack.clear_to(games)
+    app.stack.apply_pending()
+    games.handle(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    theatre = app.stack.top
+    assert isinstance(theatre, TheatreScene) and isinstance(theatre.scene, DiceSlayerScene)
+    assert theatre.scene.watching and not theatre.scene.kept
+    theatre.coach_on = False
+    final = replay.play_back(replay.loads(app.storage.stored_replay(game["id"])),
+                             lambda **options: registry.get("dice_slayer").new_state(**options))
+    theatre.handle(key(pygame.K_SPACE))  # play it all, at the fastest speed
+    theatre.speed = len(SPEEDS) - 1
+    for _ in range(200_000):
+        app.tick(STEP)
+        if theatre.at == len(theatre.moves) and not theatre.scene.timeline.busy:
+            break
+    played = theatre.scene.state
+    assert played.is_terminal() and list(played.history) == list(final.history) and played.score == final.score
+    assert app.stack.top is theatre  # the theatre holds the end: no game-over screen, nothing recorded again
+    assert len(app.storage.stored_games("dice_slayer")) == 1
+    for k in (0, 7, len(theatre.moves) // 2):  # a jump lays out what stepping there shows
+        theatre.jump(k)
+        jumped = sorted(sprite.value for sprite in theatre.scene.plate)
+        assert jumped == sorted(theatre.scene.state.plate)
+
+
+def test_the_coach_reads_a_dice_slayer_pick_exactly(app):
+    game = dice_slayer_game(app, seed=9, picks=3)
+    theatre = theatre_for(app, game, coach=True)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    theatre.jump(theatre.decisions[0])
+    for _ in range(600):
+        app.tick(STEP)
+        if theatre.decisions[0] in theatre.advice:
+            break
+    advice = theatre.advice[theatre.decisions[0]]
+    assert advice["measure"] == "score" and advice["choices"]
+    values = [choice["value"] for choice in advice["choices"]]
+    assert values == sorted(values, reverse=True)
+    assert theatre.label(advice["choices"][0]["action"]).startswith("Pick ")
+    theatre.draw(app.screen, 0.0)
 
 
 def test_a_damaged_record_is_refused_with_a_message(app):

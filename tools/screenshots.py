@@ -43,6 +43,8 @@ def games_and_theatre(out: Path, language: str) -> None:
     from game.app.setup import GameSetup, start_scene
     from game.app.theatre import TheatreScene
     from game.core import replay
+    from game.services.i18n import t
+    from game.services.paths import data_dir
 
     shooter = Shooter(out, language)
     app = shooter.app
@@ -61,10 +63,12 @@ def games_and_theatre(out: Path, language: str) -> None:
             if scene.human_turn():
                 scene.choose(rng.choice(list(scene.view.legal)))
             app.tick(1 / 60)
-    solo = next(spec for spec in registry.TITLES.values() if spec.solo)
-    app.storage.record_game(solo.slug, "end", 14, {"score": 180}, "")
-    shooter.show(GamesScene(app), 5)
+    slayer = dice_slayer_game(app, seed=21)
+    games = GamesScene(app)
+    shooter.show(games, 5)
     shooter.shot("games")
+    games.message = t("games.exported", path=data_dir() / "replays" / "shinobazu-20261125061500-1.json")
+    shooter.shot("games_exported")
     game = app.storage.stored_games(tables[0].slug)[0]
     theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
                            game["id"])
@@ -76,9 +80,44 @@ def games_and_theatre(out: Path, language: str) -> None:
     theatre.coach_on = True  # the coach at your first decision after the middle
     theatre.jump(next(k for k in range(len(theatre.moves) // 2, len(theatre.moves))
                       if theatre.jump(k) is None and theatre.your_decision()))
-    shooter.settle(10)
+    wait_for_coach(shooter, theatre)
     shooter.shot("theatre_coach")
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(slayer["id"])), None, slayer["id"])
+    shooter.show(theatre, 2)
+    theatre.jump(theatre.decisions[len(theatre.decisions) // 2])
+    wait_for_coach(shooter, theatre)
+    shooter.shot("theatre_dice_slayer")
     shooter.close()
+
+
+def wait_for_coach(shooter, theatre, seconds: float = 20.0) -> None:
+    """Frames until the coach has read the decision on show (it thinks in the worker, seconds at a table)."""
+    import time
+
+    began = time.monotonic()
+    while theatre.at not in theatre.advice and time.monotonic() - began < seconds:
+        shooter.settle(1)
+        time.sleep(0.01)
+    shooter.settle(10)
+
+
+def dice_slayer_game(app, seed: int) -> dict:
+    """A Dice Slayer game of the hint bot's picks with a slip now and then, stored as its game-over screen does."""
+    import random
+
+    from game.core import chance, replay
+    from game.titles.dice_slayer import bots
+
+    state, rng, bot = registry.get("dice_slayer").new_state(), random.Random(seed), bots.BOTS[bots.HINT_BOT]()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(chance.outcome(state, seed))
+        else:
+            slip = rng.random() < 0.1
+            state.apply(rng.choice(state.legal_actions()) if slip else bot.choose(state, rng))
+    app.storage.record_game("dice_slayer", "end", state.round, {"score": state.score},
+                            replay.dumps(replay.record(state, seed=seed)))
+    return app.storage.stored_games("dice_slayer")[0]
 
 
 def main(argv: list[str] | None = None) -> None:

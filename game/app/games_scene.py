@@ -126,11 +126,15 @@ class GamesScene(Scene):
 
     def watch(self) -> None:
         """Open the selected game in the theatre (a table title's), or say why not."""
-        from game.app.theatre import open_theatre
+        from game.app.theatre import open_theatre, watchable
 
         if not self.games:
             return
         game = self.games[self.selected]
+        if not watchable(game["title"]):
+            self.message = t("games.not_watchable", title=registry.get(game["title"]).name())
+            self.app.audio.play("error")
+            return
         text = self.app.storage.stored_replay(game["id"])
         try:
             if text is None:
@@ -175,7 +179,7 @@ class GamesScene(Scene):
             edges = [x for _, x in COLUMNS[1:]] + [AREA.right - 30]
             for (_, x), right, text in zip(COLUMNS, edges, cells, strict=True):
                 shown, size = fit(text, 19, right - x - 16)
-                blit(surface, shown, size, (x, y), theme.INK_DIM if info.solo else theme.INK, anchor="midleft")
+                blit(surface, shown, size, (x, y), theme.INK if info.theatre else theme.INK_DIM, anchor="midleft")
         if len(self.games) > VISIBLE:
             blit(surface, f"{self.selected + 1} / {len(self.games)}", 16, (AREA.right - 36, AREA.y + 96),
                  theme.INK_DIM, anchor="topright")

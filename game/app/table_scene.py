@@ -122,6 +122,17 @@ class TableScene(Scene, ABC):
             self.log.add(t("table.resumed"), theme.SKY)
         self.restored(save.extra)
 
+    # --- in the replay theatre --------------------------------------------------------------------
+    def coach_rect(self) -> pygame.Rect:
+        """Where the theatre's coach speaks at your decision: where the table asked you."""
+        return self.actions.home
+
+    def choice_text(self, raw) -> str:
+        """A choice here (an action's JSON) in words: the log's line for what it does, as you would read it."""
+        events = self.state.clone().apply(self.state.action_from_json(raw))
+        lines = (self.describe(event, 0, self.names) for event in events)
+        return next((line[0] for line in lines if line), str(raw))
+
     def _log_line(self, event) -> None:
         """The event's line in the move log, without animation (a restore)."""
         text = self.describe(event, 0, self.names)
@@ -348,7 +359,7 @@ class TableScene(Scene, ABC):
         """Store the finished game once (never a demo): result, replay, and `details` with the line-up added."""
         if self.kept:
             saves.drop(self.app.storage, self.setup.slug)
-        if self.recorded or self.autoplay:
+        if self.recorded or self.autoplay or self.watching:
             return
         self.recorded = True
         text = replay.dumps(replay.record(self.state, self.setup.rules_options(), self.seed,

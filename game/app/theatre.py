@@ -13,6 +13,8 @@ the advice is kept in the database for the next visit (C turns the coach off and
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import pygame
 
 from game.ai.coach import COACH_ITERATIONS
@@ -20,11 +22,12 @@ from game.ai.worker import COACH
 from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import GameSetup, start_scene
-from game.app.table_scene import TableScene
+from game.core.engine import State
 from game.core.replay import Replay
 from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
+from game.ui.anim import Timeline
 from game.ui.text import blit, block, fit
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -38,10 +41,31 @@ ENGINE = f"coach:{COACH_ITERATIONS}"  # what the kept advice was made by (a new 
 SHOWN_CHOICES = 3
 
 
+class Watchable(Protocol):
+    """What the theatre asks of a title's scene (`TableScene` has it all; a solo title's scene adds it and its
+    spec says `theatre=True`): in `watching` mode it applies only what it is given and keeps nothing."""
+
+    watching: bool
+    state: State
+    timeline: Timeline
+
+    def restore(self, save: Save) -> None:
+        """Lay the table out as the save left it, at once."""
+
+    def apply(self, action: Any) -> None:
+        """One stored action, told and animated as in play."""
+
+    def coach_rect(self) -> pygame.Rect:
+        """Where the coach speaks at your decision (the scene's own canvas)."""
+
+    def choice_text(self, raw: Any) -> str:
+        """A choice here (an action's JSON) in words."""
+
+
 def replay_setup(replay: Replay, levels: list[str] | None) -> GameSetup:
     """The table of a stored game: its title, seed, options and the bots' levels (Normal where not recorded)."""
     options = {key: value for key, value in replay.options.items() if key != "players"}
-    players = replay.options.get("players") or (len(levels) if levels else 2)
+    players = replay.options.get("players") or (len(levels) if levels else registry.get(replay.title).min_players)
     bots = list(levels[1:]) if levels and len(levels) == players else ["normal"] * (players - 1)
     return GameSetup(replay.title, bots, seed=replay.seed, options=options)
 
@@ -80,12 +104,10 @@ class TheatreScene(Scene):
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         self.controls.focus = 2
 
-    def _scene_at(self, k: int) -> TableScene:
+    def _scene_at(self, k: int) -> Watchable:
         """The title's scene with the first `k` actions applied, without animation."""
         scene = start_scene(self.app, self.setup)
-        if not isinstance(scene, TableScene):
-            raise TypeError(f"{self.title_slug} has no table scene to replay in")
-        scene.watching, scene.recorded = True, True
+        scene.watching = True
         if k:
             scene.restore(Save(self.setup, self.moves[:k]))
         return scene
@@ -245,10 +267,7 @@ class TheatreScene(Scene):
         """A choice at this position in words: the log's line for what it does, as you would read it."""
         key = (self.at, str(raw))
         if key not in self.labels:
-            state = self.scene.state
-            events = state.clone().apply(state.action_from_json(raw))
-            lines = (self.scene.describe(event, 0, self.scene.names) for event in events)
-            self.labels[key] = next((line[0] for line in lines if line), str(raw))
+            self.labels[key] = self.scene.choice_text(raw)
         return self.labels[key]
 
     def value_text(self, measure: str, value: float) -> str:
@@ -259,7 +278,7 @@ class TheatreScene(Scene):
     def _draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel where the title asks you (its decision panel, as drawn in the theatre)."""
         scale = VIEW.width / theme.WIDTH
-        home = self.scene.actions.home
+        home = self.scene.coach_rect()
         box = pygame.Rect(VIEW.x + round(home.x * scale), VIEW.y + round(home.y * scale), round(home.width * scale),
                           round(home.height * scale))
         panel(surface, box, theme.BG_DEEP, theme.SKY)
@@ -357,8 +376,8 @@ def read_positions(spec, setup: GameSetup, moves: list) -> tuple[list[int], list
 
 
 def watchable(slug: str) -> bool:
-    """Whether the theatre can show games of this title (its scene is a table scene)."""
-    return not registry.get(slug).solo
+    """Whether the theatre can show games of this title (its scene can be watched: see `Watchable`)."""
+    return registry.get(slug).theatre
 
 
 def open_theatre(app, slug: str, replay_text: str, levels: list[str] | None, game_id: int | None = None
@@ -368,7 +387,7 @@ def open_theatre(app, slug: str, replay_text: str, levels: list[str] | None, gam
     from game.core import replay as replays
 
     if not watchable(slug):
-        raise replays.ReplayError(t("games.solo_later"))
+        raise replays.ReplayError(t("games.not_watchable", title=registry.get(slug).name()))
     replay = replays.loads(replay_text)
     if replay.title != slug:
         raise replays.ReplayError(f"the record says {replay.title}, not {slug}")

@@ -61,6 +61,7 @@ class TitleSpec:
     start_chance: bool = True  # the first chance node of a table game picks the starting seat (outcome = seat)
     hidden_information: bool = True  # held to the fairness tests
     score_boards: dict = field(default_factory=dict)  # solo titles: board -> [(label key, column)]
+    theatre: bool = True  # its scene can be watched in the replay theatre (game.app.theatre.Watchable)
 
     @property
     def solo(self) -> bool:

@@ -44,6 +44,7 @@ COLUMN_W = PLATE_INNER.width // 6
 DIE = 56
 STOCK_CARD = pygame.Rect(870, 186, 370, 190)
 PREVIEW_CARD = pygame.Rect(870, 392, 370, 174)
+COACH_CARD = pygame.Rect(870, 392, 370, 300)  # the replay theatre's coach: the preview card and the room below
 STOCK_DIE = 76
 STOCK_Y = STOCK_CARD.y + 60
 STOCK_X = STOCK_CARD.x + 38
@@ -66,7 +67,7 @@ def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save
         # the name belongs to the player, so the entry is asked even under --resume --autoplay
         return GameOverScene(app, state, setup.seed, False, setup=setup, recorded=save.extra.get("recorded") is True)
     scene = DiceSlayerScene(app, autoplay=autoplay, setup=setup)
-    scene.restore(state)
+    scene.restore_state(state)
     return scene
 
 
@@ -104,6 +105,8 @@ class DiceSlayerScene(Scene):
         self.think_until = 0.0
         self.last_result: tuple[str, tuple[int, int, int]] | None = None
         self.best = self._best_score()
+        self.watching = False  # a stored game in the replay theatre: it applies the actions it is given (`apply`)
+        self.rolled = 0  # dice rolled in so far this round (where the next one lands)
 
     def _best_score(self) -> int:
         top = self.app.storage.top_scores(TITLE, limit=1)
@@ -118,8 +121,8 @@ class DiceSlayerScene(Scene):
     # --- keeping the game -------------------------------------------------------------------------
     @property
     def kept(self) -> bool:
-        """Whether this game is saved after every action (every game but the title menu's demo)."""
-        return not self.setup.demo
+        """Whether this game is saved after every action (every game but the title menu's demo and a replay)."""
+        return not self.setup.demo and not self.watching
 
     def save(self) -> Save:
         return Save(self.setup, [self.state.action_to_json(a) for a in self.state.history])
@@ -129,7 +132,11 @@ class DiceSlayerScene(Scene):
         if self.kept:
             saves.keep(self.app.storage, self.save())
 
-    def restore(self, state: DiceSlayerState) -> None:
+    def restore(self, save: Save) -> None:
+        """Lay out the game `save` left, at once (the replay theatre's jump)."""
+        self.restore_state(save.state())
+
+    def restore_state(self, state: DiceSlayerState) -> None:
         """Take a saved game's state and lay its dice out as the animations would have left them: the plate grouped
         by value, the stock in its slots, the score told in full, the last pick's result on the preview card."""
         self.state = state
@@ -142,12 +149,13 @@ class DiceSlayerScene(Scene):
         self.stock = [placed(face, self.slot_pos(index)) for index, face in enumerate(state.stock)]
         self.shown_score = self.score_target = state.score
         self.last_result = None
-        told, last_pick = new_state(), []
+        told, last_pick, self.rolled = new_state(), [], 0
         for action in state.history:
             picking = not told.is_chance_node()
             events = told.apply(action)
             if picking:
                 last_pick = events
+            self.rolled = 0 if picking else self.rolled + 1
         if last_pick:
             self.last_result = self._summary(last_pick)
 
@@ -177,7 +185,9 @@ class DiceSlayerScene(Scene):
             self._advance()
 
     def _advance(self) -> None:
-        """Roll at a chance node; let the bot pick in a demo."""
+        """Roll at a chance node; let the bot pick in a demo (in the theatre, the theatre moves the game on)."""
+        if self.watching:
+            return
         if self.state.is_chance_node():
             self.roll()
         elif self.state.is_terminal():
@@ -193,25 +203,44 @@ class DiceSlayerScene(Scene):
     # --- actions ----------------------------------------------------------------------------------
     def roll(self) -> None:
         """ADD: sample every die of this round from our generator and animate them in."""
+        self._roll_sound()
+        while self.state.is_chance_node():
+            self._roll_in(chance.outcome(self.state, self.seed))
+        self.keep()
+        self.relayout(self.speed(0.5), skip=self.plate[-self.rolled:])
+        self.queue(0.55 + 0.12 * self.rolled)
+
+    def _roll_sound(self) -> None:
         if len(self.state.plate) == GAME_OVER_PLATE - 1:
             self.app.audio.play("warning")
         self.app.audio.play("roll")
-        index = 0
-        while self.state.is_chance_node():
-            for event in self.state.apply(chance.outcome(self.state, self.seed)):
-                if isinstance(event, DieRolled):
-                    self._drop_die(event.face, index)
-                    index += 1
-        self._previews, self._hint = {}, None
-        self.keep()
-        self.relayout(self.speed(0.5), skip=self.plate[-index:])
-        self.queue(0.55 + 0.12 * index)
 
-    def _drop_die(self, face: int, index: int) -> None:
+    def _roll_in(self, outcome: int) -> list[Sprite]:
+        """One chance outcome applied: its dice dropped onto the plate (returned)."""
+        dropped = []
+        for event in self.state.apply(outcome):
+            if isinstance(event, DieRolled):
+                dropped.append(self._drop_die(event.face, self.rolled))
+                self.rolled += 1
+        self._previews, self._hint = {}, None
+        return dropped
+
+    def apply(self, action: int) -> None:
+        """One stored action shown as in play (the replay theatre): a die rolled in, or a pick."""
+        if not self.state.is_chance_node():
+            self.pick(action)
+            return
+        if self.rolled == 0:
+            self._roll_sound()
+        self.relayout(self.speed(0.5), skip=self._roll_in(action))
+        self.queue(0.3)
+
+    def _drop_die(self, face: int, index: int) -> Sprite:
         x = PLATE.x + 80 + (index * 211 + self.state.round * 97) % (PLATE.width - 160)
         sprite = Sprite(face, (x, PLATE.y - 140 - index * 40))
         self.plate.append(sprite)
         sprite.spin = 540 + 180 * index
+        return sprite
 
     def pick(self, value: int, sprite: Sprite | None = None) -> None:
         """PICK: hand the value to the engine, then queue the animation of what happened."""
@@ -223,6 +252,7 @@ class DiceSlayerScene(Scene):
             self.shake_until = self.now + 0.2
             return
         events = self.state.apply(value)
+        self.rolled = 0
         self.keep()
         if sprite is None or sprite.value != value or sprite not in self.plate:
             sprite = next(s for s in self.plate if s.value == value)
@@ -347,6 +377,15 @@ class DiceSlayerScene(Scene):
             elif sprite.target != target or sprite.pos != target:
                 sprite.move(target, self.now, duration)
 
+    # --- in the replay theatre --------------------------------------------------------------------
+    def coach_rect(self) -> pygame.Rect:
+        """Where the theatre's coach speaks at your pick: the preview card and the room under it."""
+        return COACH_CARD
+
+    def choice_text(self, raw: int) -> str:
+        """A pick in words: the value, and what it does (the preview card's line)."""
+        return t("ds.coach_pick", v=raw, what=self._preview_text(self.preview(raw)))
+
     # --- previews and hint ------------------------------------------------------------------------
     def preview(self, value: int) -> dict:
         """What picking `value` would do, from a clone of the state (cached for this round)."""
@@ -375,12 +414,14 @@ class DiceSlayerScene(Scene):
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.watching and event.type != pygame.MOUSEMOTION:  # the theatre's keys move the game on
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
             self.hover_sprite = self.sprite_at(event.pos)
             self.cursor = self.hover_sprite.value if self.hover_sprite else None
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.autoplay:
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.autoplay and not self.watching:
             sprite = self.sprite_at(event.pos)
             if sprite:
                 self.pick(sprite.value, sprite)
@@ -434,8 +475,9 @@ class DiceSlayerScene(Scene):
         self._draw_stock(surface)
         self._draw_preview(surface)
         self._draw_effects(surface)
-        help_key = "ds.demo_help" if self.autoplay else "ds.help"
-        blit(surface, t(help_key), 17, (theme.WIDTH // 2, theme.HEIGHT - 20), theme.INK_DIM, anchor="center")
+        if not self.watching:  # the theatre says its own keys
+            help_key = "ds.demo_help" if self.autoplay else "ds.help"
+            blit(surface, t(help_key), 17, (theme.WIDTH // 2, theme.HEIGHT - 20), theme.INK_DIM, anchor="center")
         if self.now < self.shake_until:
             offset = int(6 * pulse(self.now * 9, 1.0)) - 3
             surface.scroll(offset, -offset // 2)

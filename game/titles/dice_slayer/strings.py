@@ -11,6 +11,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.danger_after": {"en": "After pick: {n} / 8", "ja": "選んだ後: {n} / 8"},
     "ds.must_clear": {"en": "Clear this round or the game ends!", "ja": "このラウンドで消さないと終了！"},
     "ds.next_roll": {"en": "Next roll: {n} dice", "ja": "次のロール: {n}個"},
+    "ds.coach_pick": {"en": "Pick {v}: {what}", "ja": "{v} を選ぶ：{what}"},
     "ds.pick_prompt": {"en": "Pick a die for the stock", "ja": "ストックに移すダイスを選ぼう"},
     "ds.preview_title": {"en": "If you pick {v}:", "ja": "{v} を選ぶと:"},
     "ds.preview_none": {"en": "no set — nothing is removed", "ja": "役なし — 何も消えない"},
