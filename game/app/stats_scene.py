@@ -1,19 +1,34 @@
-"""Statistics of finished games: per title, how many were played and won, by opponent level."""
+"""Statistics of finished games (issue 20, item 6): a table of every title and line-up, then a page of charts per
+title: for a table title your win share by the strongest opponent and by the number of players (each against its
+fair share) and your last games; for a solo title how its figure (Dice Slayer's score, Dice Combat's rounds) is
+spread, the figures, and your last games. The numbers come from pure functions below; game.ui.charts draws them."""
 
 from __future__ import annotations
 
+import statistics
 from collections import defaultdict
+from collections.abc import Callable
 
 import pygame
 
 from game.app.scene import Scene
 from game.services.i18n import counted, t
 from game.titles import registry
-from game.ui import theme
-from game.ui.text import blit
-from game.ui.widgets import panel
+from game.ui import charts, theme
+from game.ui.charts import Bar
+from game.ui.text import blit, fit
+from game.ui.widgets import dim, panel
 
 ROW_H = 32
+AREA = pygame.Rect(90, 40, theme.WIDTH - 180, theme.HEIGHT - 80)
+BACK_ARROW = pygame.Rect(AREA.right - 380, AREA.y + 30, 36, 36)
+FORWARD_ARROW = pygame.Rect(AREA.right - 72, AREA.y + 30, 36, 36)
+TOP_LEFT = pygame.Rect(AREA.x + 30, AREA.y + 92, 505, 262)
+TOP_RIGHT = pygame.Rect(AREA.x + 565, AREA.y + 92, 505, 262)
+BOTTOM = pygame.Rect(AREA.x + 30, AREA.y + 368, 1040, 198)
+LEVEL_ORDER = ("random", "easy", "normal", "hard")
+LAST = 40  # games in the trend
+WINDOW = 10  # games in its moving mean
 
 
 def lineup(levels: list[str]) -> str:
@@ -54,37 +69,129 @@ def _mean_score(games: list[dict]) -> float | None:
     return sum(scores) / len(scores) if scores else None
 
 
+
+# --- the numbers (pure) -------------------------------------------------------------------------------------------
+def share(game: dict) -> float:
+    """Your share of a game's win: 1, 0, or the share of a tie."""
+    return float(game["details"].get("human_share", 1.0 if game["outcome"] == "win" else 0.0))
+
+
+def fair(game: dict) -> float:
+    """The share a player wins at random at that table: 1 in the number of players."""
+    levels = game["details"].get("levels") or []
+    return 1 / max(1, game["details"].get("players", len(levels) or 2))
+
+
+def strongest(game: dict) -> str | None:
+    """The strongest opponent level at the table (None if the record does not say)."""
+    known = [level for level in (game["details"].get("levels") or [])[1:] if level in LEVEL_ORDER]
+    return max(known, key=LEVEL_ORDER.index) if known else None
+
+
+def win_shares(games: list[dict], key: Callable[[dict], object]) -> list[tuple[object, int, float, float]]:
+    """(group, games, your mean share, the mean fair share) for the games grouped by `key` (None left out)."""
+    groups: dict[object, list[dict]] = defaultdict(list)
+    for game in games:
+        group = key(game)
+        if group is not None:
+            groups[group].append(game)
+    return [(group, len(kept), statistics.fmean(map(share, kept)), statistics.fmean(map(fair, kept)))
+            for group, kept in groups.items()]
+
+
+def moving_mean(values: list[float], window: int = WINDOW) -> list[float]:
+    """At each game, the mean of it and the games before it, `window` at most."""
+    return [statistics.fmean(values[max(0, i + 1 - window):i + 1]) for i in range(len(values))]
+
+
+def histogram(values: list[float], bins: int = 8) -> list[tuple[int, int, int]]:
+    """(low, high, games) for whole-number bins of a round width that cover `values` (at most `bins` of them)."""
+    if not values:
+        return []
+    low, high = int(min(values)), int(max(values))
+    width = 1
+    while (high - low) // width + 1 > bins:
+        width = next(w for w in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10**9) if w > width)
+    low -= low % width
+    counts = [0] * ((high - low) // width + 1)
+    for value in values:
+        counts[(int(value) - low) // width] += 1
+    return [(low + i * width, low + (i + 1) * width - 1, n) for i, n in enumerate(counts)]
+
+
+def figure(game: dict, key: str) -> float | None:
+    value = game["details"].get(key, game.get(key))
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
 class StatsScene(Scene):
-    """One line per title and opponent line-up: games, wins (shared wins count as shares), mean score."""
+    """Page 0: one line per title and opponent line-up; then a page of charts per title (◀▶)."""
 
     overlay = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, title: str | None = None) -> None:
         super().__init__(app)
         self.rows, self.skipped = table_rows(app.storage)
-        self.area = pygame.Rect(90, 50, theme.WIDTH - 180, theme.HEIGHT - 100)
+        self.pages: list[str | None] = [None, *registry.TITLES]
+        self.page = self.pages.index(title) if title in self.pages else 0
+        self.games: list[dict] = []
+        self._load()
+
+    def _load(self) -> None:
+        slug = self.pages[self.page]
+        self.games = self.app.storage.finished_games(slug) if slug else []
+
+    def turn(self, step: int) -> None:
+        self.page = (self.page + step) % len(self.pages)
+        self.app.audio.play("menu_move")
+        self._load()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.turn(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.audio.play("back")
             self.app.stack.pop()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.app.stack.pop()
+            if BACK_ARROW.collidepoint(event.pos) or FORWARD_ARROW.collidepoint(event.pos):
+                self.turn(-1 if BACK_ARROW.collidepoint(event.pos) else 1)
+            else:
+                self.app.stack.pop()
 
+    # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        from game.ui.widgets import dim
-
         dim(surface, 200)
-        panel(surface, self.area, theme.PANEL, theme.ACCENT)
-        blit(surface, t("stats.title"), 36, (self.area.x + 36, self.area.y + 24), theme.ACCENT, True)
+        panel(surface, AREA, theme.PANEL, theme.ACCENT)
+        blit(surface, t("stats.title"), 36, (AREA.x + 36, AREA.y + 24), theme.ACCENT, True)
+        slug = self.pages[self.page]
+        name = t("games.all") if slug is None else registry.get(slug).name()
+        for rect, arrow in ((BACK_ARROW, "◀"), (FORWARD_ARROW, "▶")):
+            blit(surface, arrow, 22, rect.center, theme.ACCENT, True, "center")
+        shown, size = fit(name, 22, FORWARD_ARROW.left - BACK_ARROW.right - 16, True)
+        blit(surface, shown, size, ((BACK_ARROW.right + FORWARD_ARROW.left) // 2, BACK_ARROW.centery), theme.INK,
+             True, "center")
+        if slug is None:
+            self._draw_table(surface)
+        elif not self.games:
+            blit(surface, t("stats.no_games"), 22, AREA.center, theme.INK_DIM, anchor="center")
+        elif registry.get(slug).chart:
+            self._draw_solo(surface, registry.get(slug).chart)
+        else:
+            self._draw_table_title(surface)
+        blit(surface, t("stats.help"), 17, (AREA.centerx, AREA.bottom - 22), theme.INK_DIM, anchor="center")
+        if self.skipped:
+            blit(surface, counted("storage.skipped", self.skipped), 17, (AREA.x + 36, AREA.bottom - 22),
+                 theme.WARN, anchor="midleft")
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         headers = [(t("stats.title_col"), 130, "midleft"), (t("stats.opponents"), 380, "midleft"),
                    (t("stats.games"), 800, "midright"), (t("stats.wins"), 930, "midright"),
                    (t("stats.mean_score"), 1120, "midright")]
-        y = self.area.y + 96
+        y = AREA.y + 106
         for text, x, anchor in headers:
             blit(surface, text, 18, (x, y), theme.INK_DIM, True, anchor)
         if not self.rows:
-            blit(surface, t("stats.empty"), 24, self.area.center, theme.INK_DIM, anchor="center")
+            blit(surface, t("stats.empty"), 24, AREA.center, theme.INK_DIM, anchor="center")
         for title, key, games, wins, mean in self.rows[:14]:
             y += ROW_H
             won = "—" if wins is None else f"{wins:g} ({100 * wins / games:.0f}%)"
@@ -92,8 +199,61 @@ class StatsScene(Scene):
                      (won, 930, "midright"), ("—" if mean is None else f"{mean:.1f}", 1120, "midright")]
             for text, x, anchor in cells:
                 blit(surface, text, 20, (x, y), theme.INK, anchor=anchor)
-        blit(surface, t("stats.help"), 17, (self.area.centerx, self.area.bottom - 24), theme.INK_DIM,
-             anchor="center")
-        if self.skipped:
-            blit(surface, counted("storage.skipped", self.skipped), 17, (self.area.x + 36, self.area.bottom - 24),
-                 theme.WARN, anchor="midleft")
+
+    def _draw_table_title(self, surface: pygame.Surface) -> None:
+        def bar(label: str, n: int, mean: float, fair_share: float) -> Bar:
+            return Bar(label, mean, t("stats.bar", pct=round(100 * mean), n=n), fair_share)
+
+        def percent(value: float) -> str:
+            return f"{round(100 * value)}%"
+
+        levels = sorted(win_shares(self.games, strongest), key=lambda row: LEVEL_ORDER.index(row[0]))
+        charts.bars(surface, TOP_LEFT, t("stats.by_level"), [bar(t(f"level.{lv}"), *rest) for lv, *rest in levels],
+                    1.0, percent, t("stats.none"))
+        tables = sorted(win_shares(self.games, lambda game: round(1 / fair(game))))
+        charts.bars(surface, TOP_RIGHT, t("stats.by_players"),
+                    [bar(t("stats.players", n=n), *rest) for n, *rest in tables], 1.0, percent, t("stats.none"))
+        last = self.games[-LAST:]
+        shares = [share(game) for game in last]
+        colours = [theme.GOOD if s == 1 else theme.BAD if s == 0 else theme.WARN for s in shares]
+        charts.trend(surface, BOTTOM, t("stats.trend_share", n=len(last)), shares, colours, moving_mean(shares), 1.0,
+                     percent, t("stats.none"), statistics.fmean(map(fair, last)))
+        charts.legend(surface, BOTTOM, [(t("stats.won"), theme.GOOD), (t("stats.lost"), theme.BAD),
+                                        (t("stats.shared"), theme.WARN), (t("stats.fair"), None)])
+
+    def _draw_solo(self, surface: pygame.Surface, chart: tuple[str, str]) -> None:
+        key, label_key = chart
+        label = t(label_key)
+        values = [v for v in (figure(game, key) for game in self.games) if v is not None]
+        bins = histogram(values)
+        top, steps = charts.scale_for(max((n for *_, n in bins), default=1))
+        spread = [Bar(str(lo), n, str(n) if n else "") for lo, _, n in bins]
+        width = bins[0][1] - bins[0][0] + 1 if bins else 1
+        charts.bars(surface, TOP_LEFT, t("stats.distribution", label=label, width=width), spread, top,
+                    lambda v: f"{v:g}", t("stats.none"), steps)
+        self._draw_figures(surface, values)
+        last = [game for game in self.games[-LAST:] if figure(game, key) is not None]
+        points = [figure(game, key) for game in last]
+        colours = [theme.GOOD if game["outcome"] == "win" else theme.BAD if game["outcome"] == "loss" else
+                   theme.ACCENT for game in last]
+        top, steps = charts.scale_for(max(points, default=1))
+        charts.trend(surface, BOTTOM, t("stats.trend_score", label=label, n=len(last)), points, colours,
+                     moving_mean(points), top, lambda v: f"{v:g}", t("stats.none"), steps=steps)
+        if any(game["outcome"] in ("win", "loss") for game in last):
+            charts.legend(surface, BOTTOM, [(t("stats.won"), theme.GOOD), (t("stats.lost"), theme.BAD)])
+
+    def _draw_figures(self, surface: pygame.Surface, values: list[float]) -> None:
+        charts.frame(surface, TOP_RIGHT, t("stats.figures"))
+        rows = [(t("stats.f_games"), str(len(self.games)))]
+        if any(game["outcome"] in ("win", "loss") for game in self.games):
+            wins = sum(game["outcome"] == "win" for game in self.games)
+            rows.append((t("stats.f_wins"), f"{wins} ({round(100 * wins / len(self.games))}%)"))
+        if values:
+            rows += [(t("stats.f_mean"), f"{statistics.fmean(values):.1f}"),
+                     (t("stats.f_median"), f"{statistics.median(values):g}"),
+                     (t("stats.f_best"), f"{max(values):g}"),
+                     (t("stats.f_last"), f"{statistics.fmean(values[-WINDOW:]):.1f}")]
+        for i, (name, value) in enumerate(rows):
+            y = TOP_RIGHT.y + 56 + i * 32
+            blit(surface, name, 19, (TOP_RIGHT.x + 24, y), theme.INK_DIM, anchor="midleft")
+            blit(surface, value, 21, (TOP_RIGHT.right - 24, y), theme.INK, True, "midright")

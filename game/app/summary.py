@@ -70,7 +70,7 @@ class SummaryScene(Scene):
         from game.app.stats_scene import StatsScene
 
         self.app.audio.play("menu_select")
-        self.app.stack.push(StatsScene(self.app))
+        self.app.stack.push(StatsScene(self.app, self.setup.slug))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

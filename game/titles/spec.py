@@ -62,6 +62,7 @@ class TitleSpec:
     hidden_information: bool = True  # held to the fairness tests
     score_boards: dict = field(default_factory=dict)  # solo titles: board -> [(label key, column)]
     theatre: bool = True  # its scene can be watched in the replay theatre (game.app.theatre.Watchable)
+    chart: tuple[str, str] | None = None  # solo titles: (details key, label key) of the figure the statistics chart
 
     @property
     def solo(self) -> bool:

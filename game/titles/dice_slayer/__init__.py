@@ -9,7 +9,7 @@ TITLE = TitleSpec(
     min_players=1, max_players=1, prefix="ds", order=10,
     # no round limit: longest of 46,000 measured games 944 (the optimal bot; 1e-9 tail ~2,250): 5,000
     max_actions=5_000,
-    levels=(), start_chance=False, hidden_information=False,
+    levels=(), start_chance=False, hidden_information=False, chart=("score", "ds.scores.score"),
     score_boards={"score": [("ds.scores.score", "score"), ("scores.rounds", "rounds"),
                             ("ds.scores.largest", "details.largest_clear"), ("ds.scores.all_clears", "details.all_clears"),
                             ("ds.scores.removed", "details.dice_removed_total")]},
