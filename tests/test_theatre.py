@@ -136,17 +136,24 @@ def enter_on_the_newest(app) -> GamesScene:
     return games
 
 
-def test_a_title_without_a_theatre_is_listed_and_says_so(app):
-    app.storage.record_game("dice_combat", "end", 9, {"score": 3}, "not watched")
+def test_a_title_without_a_theatre_is_listed_and_says_so(app, monkeypatch):
+    from dataclasses import replace
+
+    monkeypatch.setitem(registry.TITLES, "dice_combat", replace(registry.get("dice_combat"), theatre=False))
+    app.storage.record_game("dice_combat", "win", 9, {"rounds": 9}, "not watched")
     games = enter_on_the_newest(app)
     assert app.stack.top is games and "cannot be watched" in games.message
 
 
-def dice_slayer_game(app, seed: int, picks: int | None = None) -> dict:
-    """A Dice Slayer game of random picks (to its end, or `picks` picks), stored as the game-over screen stores it."""
+SOLO_TITLES = sorted(slug for slug, spec in registry.TITLES.items() if spec.solo)
+
+
+def solo_game(app, slug: str, seed: int, picks: int | None = None) -> dict:
+    """A game of a solo title by random choices (to its end, or `picks` choices), stored as its end screen stores
+    it."""
     from game.core import chance as chances
 
-    spec, rng = registry.get("dice_slayer"), random.Random(seed)
+    spec, rng = registry.get(slug), random.Random(seed)
     state = spec.new_state()
     while not state.is_terminal() and picks != 0:
         if state.is_chance_node():
@@ -154,26 +161,25 @@ def dice_slayer_game(app, seed: int, picks: int | None = None) -> dict:
         else:
             state.apply(rng.choice(state.legal_actions()))
             picks = None if picks is None else picks - 1
-    app.storage.record_game("dice_slayer", "end", state.round, {"score": state.score},
+    app.storage.record_game(slug, "end", state.round, {"score": state.returns()[0]},
                             replay.dumps(replay.record(state, seed=seed)))
-    return app.storage.stored_games("dice_slayer")[0]
+    return app.storage.stored_games(slug)[0]
 
 
-def test_a_dice_slayer_game_plays_again_die_by_die_and_pick_by_pick(app):
-    from game.titles.dice_slayer.scene import DiceSlayerScene
-
-    game = dice_slayer_game(app, seed=4)
-    games = GamesScene(app, "dice_slayer")
+@pytest.mark.parametrize("slug", SOLO_TITLES)
+def test_a_solo_game_plays_again_roll_by_roll_and_choice_by_choice(app, slug):
+    game = solo_game(app, slug, seed=4)
+    games = GamesScene(app, slug)
     app.stack.clear_to(games)
     app.stack.apply_pending()
     games.handle(key(pygame.K_RETURN))
     app.stack.apply_pending()
     theatre = app.stack.top
-    assert isinstance(theatre, TheatreScene) and isinstance(theatre.scene, DiceSlayerScene)
+    assert isinstance(theatre, TheatreScene) and theatre.scene.title_slug == slug
     assert theatre.scene.watching and not theatre.scene.kept
     theatre.coach_on = False
     final = replay.play_back(replay.loads(app.storage.stored_replay(game["id"])),
-                             lambda **options: registry.get("dice_slayer").new_state(**options))
+                             lambda **options: registry.get(slug).new_state(**options))
     theatre.handle(key(pygame.K_SPACE))  # play it all, at the fastest speed
     theatre.speed = len(SPEEDS) - 1
     for _ in range(200_000):
@@ -181,17 +187,27 @@ def test_a_dice_slayer_game_plays_again_die_by_die_and_pick_by_pick(app):
         if theatre.at == len(theatre.moves) and not theatre.scene.timeline.busy:
             break
     played = theatre.scene.state
-    assert played.is_terminal() and list(played.history) == list(final.history) and played.score == final.score
+    assert played.is_terminal() and list(played.history) == list(final.history)
+    assert played.returns() == final.returns()
     assert app.stack.top is theatre  # the theatre holds the end: no game-over screen, nothing recorded again
-    assert len(app.storage.stored_games("dice_slayer")) == 1
-    for k in (0, 7, len(theatre.moves) // 2):  # a jump lays out what stepping there shows
+    assert len(app.storage.stored_games(slug)) == 1
+    for k in (0, 7, len(theatre.moves) // 2):  # a jump rebuilds the very position
         theatre.jump(k)
-        jumped = sorted(sprite.value for sprite in theatre.scene.plate)
-        assert jumped == sorted(theatre.scene.state.plate)
+        assert list(theatre.scene.state.history) == list(final.history)[:k]
 
 
-def test_the_coach_reads_a_dice_slayer_pick_exactly(app):
-    game = dice_slayer_game(app, seed=9, picks=3)
+def test_a_dice_slayer_jump_lays_the_dice_out_as_the_game_left_them(app):
+    game = solo_game(app, "dice_slayer", seed=6)
+    theatre = theatre_for(app, game)
+    for k in (0, 7, len(theatre.moves) // 2, len(theatre.moves)):
+        theatre.jump(k)
+        assert sorted(sprite.value for sprite in theatre.scene.plate) == sorted(theatre.scene.state.plate)
+        assert [sprite.value for sprite in theatre.scene.stock] == list(theatre.scene.state.stock)
+
+
+@pytest.mark.parametrize("slug", SOLO_TITLES)
+def test_the_coach_reads_a_solo_choice_exactly(app, slug):
+    game = solo_game(app, slug, seed=9, picks=3)
     theatre = theatre_for(app, game, coach=True)
     app.stack.clear_to(theatre)
     app.stack.apply_pending()
@@ -201,10 +217,11 @@ def test_the_coach_reads_a_dice_slayer_pick_exactly(app):
         if theatre.decisions[0] in theatre.advice:
             break
     advice = theatre.advice[theatre.decisions[0]]
-    assert advice["measure"] == "score" and advice["choices"]
+    assert advice["measure"] == ("score" if slug == "dice_slayer" else "win") and advice["choices"]
     values = [choice["value"] for choice in advice["choices"]]
     assert values == sorted(values, reverse=True)
-    assert theatre.label(advice["choices"][0]["action"]).startswith("Pick ")
+    label = theatre.label(advice["choices"][0]["action"])
+    assert label.startswith("Pick ") if slug == "dice_slayer" else "success" in label
     theatre.draw(app.screen, 0.0)
 
 

@@ -63,7 +63,7 @@ def games_and_theatre(out: Path, language: str) -> None:
             if scene.human_turn():
                 scene.choose(rng.choice(list(scene.view.legal)))
             app.tick(1 / 60)
-    slayer = dice_slayer_game(app, seed=21)
+    slayer, combat = solo_game(app, "dice_slayer", seed=21), solo_game(app, "dice_combat", seed=8)
     games = GamesScene(app)
     shooter.show(games, 5)
     shooter.shot("games")
@@ -82,11 +82,12 @@ def games_and_theatre(out: Path, language: str) -> None:
                       if theatre.jump(k) is None and theatre.your_decision()))
     wait_for_coach(shooter, theatre)
     shooter.shot("theatre_coach")
-    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(slayer["id"])), None, slayer["id"])
-    shooter.show(theatre, 2)
-    theatre.jump(theatre.decisions[len(theatre.decisions) // 2])
-    wait_for_coach(shooter, theatre)
-    shooter.shot("theatre_dice_slayer")
+    for game in (slayer, combat):
+        theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), None, game["id"])
+        shooter.show(theatre, 2)
+        theatre.jump(theatre.decisions[len(theatre.decisions) // 2])
+        wait_for_coach(shooter, theatre)
+        shooter.shot(f"theatre_{game['title']}")
     shooter.close()
 
 
@@ -101,23 +102,23 @@ def wait_for_coach(shooter, theatre, seconds: float = 20.0) -> None:
     shooter.settle(10)
 
 
-def dice_slayer_game(app, seed: int) -> dict:
-    """A Dice Slayer game of the hint bot's picks with a slip now and then, stored as its game-over screen does."""
+def solo_game(app, slug: str, seed: int) -> dict:
+    """A game of a solo title by its hint bot with a slip now and then, stored as its end screen stores it."""
     import random
 
     from game.core import chance, replay
-    from game.titles.dice_slayer import bots
 
-    state, rng, bot = registry.get("dice_slayer").new_state(), random.Random(seed), bots.BOTS[bots.HINT_BOT]()
+    bots = registry.get(slug).module("bots")
+    state, rng, bot = registry.get(slug).new_state(), random.Random(seed), bots.BOTS[bots.HINT_BOT]()
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply(chance.outcome(state, seed))
         else:
             slip = rng.random() < 0.1
             state.apply(rng.choice(state.legal_actions()) if slip else bot.choose(state, rng))
-    app.storage.record_game("dice_slayer", "end", state.round, {"score": state.score},
+    app.storage.record_game(slug, "end", state.round, {"score": state.returns()[0]},
                             replay.dumps(replay.record(state, seed=seed)))
-    return app.storage.stored_games("dice_slayer")[0]
+    return app.storage.stored_games(slug)[0]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -9,7 +9,7 @@ TITLE = TitleSpec(
     min_players=1, max_players=1, prefix="dc", order=20,
     # no round limit: longest of 54,000 measured games 518 (a bot that always defends; 1e-9 tail ~1,350): 3,000
     max_actions=3_000,
-    levels=(), start_chance=False, hidden_information=False, theatre=False, chart=("rounds", "scores.rounds"),
+    levels=(), start_chance=False, hidden_information=False, chart=("rounds", "scores.rounds"),
     score_boards={
         "streak": [("dc.scores.streak", "score"), ("scores.rounds", "rounds"), ("dc.scores.damage", "tiebreak")],
         "fastest": [("scores.rounds", "rounds"), ("dc.scores.damage", "tiebreak")],

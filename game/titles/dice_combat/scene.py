@@ -61,6 +61,7 @@ BIG_PLATE = pygame.Rect(470, 300, 340, 120)
 CLASH = pygame.Rect(430, 440, 420, 110)
 TRAY = pygame.Rect(60, 598, 790, 100)
 SIDE = pygame.Rect(900, 80, 340, 250)
+COACH_CARD = pygame.Rect(900, 344, 340, 300)  # the replay theatre's coach: over the buttons
 
 
 TITLE = "dice_combat"
@@ -83,7 +84,7 @@ def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save
         return DiceCombatOverScene(app, state, setup.seed, run, save.extra.get("autoplay") is True, setup=setup,
                                    resumed=save.extra)
     scene = DiceCombatScene(app, autoplay=autoplay, run=run, setup=setup)
-    scene.restore(state)
+    scene.restore_state(state)
     return scene
 
 
@@ -117,6 +118,7 @@ class DiceCombatScene(Scene):
         self.hint_on = False
         self.think_until = 0.0
         self.chosen_chance: float | None = None  # the chosen action's win chance, on show until the round settles
+        self.watching = False  # a stored game in the replay theatre: it applies the actions it is given (`apply`)
         self.buttons = ButtonRow([
             # Both alike: the lit one is the keyboard focus (Enter presses it), never a recommendation.
             Button(pygame.Rect(900, 400, 340, 96), "", lambda: self.choose(ATTACK), primary=True),
@@ -126,8 +128,8 @@ class DiceCombatScene(Scene):
     # --- keeping the game -------------------------------------------------------------------------
     @property
     def kept(self) -> bool:
-        """Whether this game is saved after every action (every game but the title menu's demo)."""
-        return not self.setup.demo
+        """Whether this game is saved after every action (every game but the title menu's demo and a replay)."""
+        return not self.setup.demo and not self.watching
 
     def save(self) -> Save:
         """This game (setup, seed, actions) and the run's earlier games."""
@@ -139,7 +141,11 @@ class DiceCombatScene(Scene):
         if self.kept:
             saves.keep(self.app.storage, self.save())
 
-    def restore(self, state: DiceCombatState) -> None:
+    def restore(self, save: Save) -> None:
+        """Lay out the game `save` left, at once (the replay theatre's jump)."""
+        self.restore_state(save.state())
+
+    def restore_state(self, state: DiceCombatState) -> None:
         """Take a saved game's state and show it as the animations would have left it: the plates (or, after a roll,
         the player's dice and the clash), the collected dice sorted in the tray, the hearts."""
         self.state = state
@@ -180,6 +186,8 @@ class DiceCombatScene(Scene):
         return ([self.small] if self.small else []) + self.big + self.rolled + self.tray
 
     def _advance(self) -> None:
+        if self.watching:  # the theatre moves the game on
+            return
         if self.state.is_terminal():
             self.finish()
         elif self.state.is_chance_node():
@@ -202,6 +210,27 @@ class DiceCombatScene(Scene):
         self._animate(events)
         if any(isinstance(event, Resolved) for event in events):
             self.timeline.queue(0.0, self._settled)  # the new position's chance once the round has played out
+
+    def apply(self, action: str | int) -> None:
+        """One stored action shown as in play (the replay theatre): a die rolled, or your choice."""
+        if not self.state.is_chance_node():
+            self.choose(action)
+            return
+        events = self.state.apply(action)
+        self._animate(events)
+        if any(isinstance(event, Resolved) for event in events):
+            self.timeline.queue(0.0, self._settled)
+
+    # --- in the replay theatre --------------------------------------------------------------------
+    def coach_rect(self) -> pygame.Rect:
+        """Where the theatre's coach speaks at your choice: over the two buttons."""
+        return COACH_CARD
+
+    def choice_text(self, raw: str) -> str:
+        """A choice in words, with the chance its dice succeed."""
+        target = self.state.target
+        chance = odds.attack_chance(target) if raw == ATTACK else odds.defend_chance(target)
+        return f"{t(f'dc.action.{raw}')} · {t('dc.success_chance', p=f'{100 * float(chance):.0f}')}"
 
     def choose(self, action: str) -> None:
         if not self.deciding:
@@ -360,13 +389,15 @@ class DiceCombatScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         from game.app.overlays import PauseScene
 
+        if self.watching and event.type != pygame.MOUSEMOTION:  # the theatre's keys move the game on
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.audio.play("menu_select")
             self.app.stack.push(PauseScene(self.app, self.title_slug))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_h:
             self.hint_on = not self.hint_on
             self.app.audio.play("menu_move")
-        elif self.autoplay:
+        elif self.autoplay or self.watching:
             return
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_a, pygame.K_d):
             self.choose(ATTACK if event.key == pygame.K_a else DEFEND)
@@ -384,8 +415,9 @@ class DiceCombatScene(Scene):
         self._draw_tray(surface)
         self._draw_buttons(surface)
         self.effects.draw(surface, self.now, (640, 330))
-        help_key = "dc.demo_help" if self.autoplay else "dc.help"
-        block(surface, t(help_key), 17, pygame.Rect(905, 632, 330, 82), theme.INK_DIM, anchor="midtop")
+        if not self.watching:  # the theatre says its own keys
+            help_key = "dc.demo_help" if self.autoplay else "dc.help"
+            block(surface, t(help_key), 17, pygame.Rect(905, 632, 330, 82), theme.INK_DIM, anchor="midtop")
         if self.now < self.shake_until:
             offset = int(8 * pulse(self.now * 11, 1.0)) - 4
             surface.scroll(offset, offset // 2)
