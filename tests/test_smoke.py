@@ -14,6 +14,8 @@ KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
         pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_BACKSPACE, pygame.K_h,
         pygame.K_d, pygame.K_s, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_a]
 KEYS += [pygame.K_1 + i for i in range(6)] + [pygame.K_KP1 + i for i in range(6)]
+KEYS += [pygame.K_v, pygame.K_e, pygame.K_c, pygame.K_n, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET, pygame.K_COMMA,
+         pygame.K_PERIOD]  # the theatre's and the Games screen's own keys
 
 
 def random_event(rng: random.Random) -> pygame.event.Event:

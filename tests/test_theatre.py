@@ -414,3 +414,82 @@ def test_the_command_line_opens_a_file_over_the_menu(play_to_summary, app, tmp_p
     monkeypatch.setattr(App, "close", lambda self: (shown.append([type(s) for s in self.stack.scenes]), close(self)))
     assert main([str(path), "--headless", "--frames", "30"]) == 0
     assert shown == [[TitleMenuScene, TheatreScene]]
+
+
+# --- rounds, turns, and what each seat held (item 2) ---
+
+
+@pytest.mark.parametrize("slug", TABLE_TITLES)
+def test_rounds_turns_and_what_each_seat_held(app, play_to_summary, slug):
+    from game.app.theatre import EVERYONE
+
+    played(app, play_to_summary, slug, seed=13)
+    (game,) = app.storage.stored_games(slug)[:1]
+    theatre = theatre_for(app, game)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    spec = registry.get(slug)
+    state = spec.new_state(theatre.setup.players, theatre.setup.options)
+    movers = []
+    for raw in theatre.moves:  # a turn begins where the player to move changes
+        if not state.is_chance_node():
+            movers.append((len(state.history), state.current_player()))
+        state.apply(state.action_from_json(raw))
+    changes = [k for i, (k, player) in enumerate(movers) if i == 0 or movers[i - 1][1] != player]
+    assert theatre.turns == changes
+    for k in theatre.turns[:6]:
+        if k > theatre.at:
+            theatre.to_turn(1)
+            assert theatre.at == k
+    back = [k for k in theatre.turns if k < theatre.at][-1]
+    theatre.to_turn(-1)
+    assert theatre.at == back
+    if theatre.scene.round_events:
+        assert theatre.rounds, "a title with rounds marks where each begins"
+        theatre.jump(0)
+        for number, k in enumerate(theatre.rounds, 1):
+            theatre.to_round(1)
+            assert theatre.at == k and theatre.round_now() == number
+        theatre.to_round(-1)
+        assert theatre.at == theatre.rounds[-2] if len(theatre.rounds) > 1 else theatre.at == theatre.rounds[0]
+    theatre.jump(len(theatre.moves) // 2)
+    assert theatre.seen_from() == 0  # mid-game: as you saw it
+    order = []
+    for _ in range(theatre.setup.players + 1):
+        theatre.see_next()
+        order.append(theatre.seen_from())
+    if theatre.scene.holds_secrets:
+        assert order == [*range(1, theatre.setup.players), EVERYONE, 0]
+    else:  # nothing to lay open: the table as everyone saw it
+        assert order == [0] * (theatre.setup.players + 1)
+    theatre.seen = None
+    theatre.jump(len(theatre.moves))
+    assert theatre.seen_from() == EVERYONE  # at the end: everything laid open
+    if theatre.scene.holds_secrets:
+        lines = [theatre.scene.secrets(seat) for seat in range(theatre.setup.players)]
+        theatre.jump(len(theatre.moves) // 2)
+        lines += [theatre.scene.secrets(seat) for seat in range(theatre.setup.players)]
+        assert any(lines), "a title with hidden information says what each seat holds"
+    theatre.seen = EVERYONE
+    theatre.draw(app.screen, 0.0)
+
+
+def test_shinobazu_tells_each_seats_hand_and_face_down_cards(app, play_to_summary):
+    from game.titles.shinobazu.log import card_name
+
+    played(app, play_to_summary, "shinobazu", seed=4)
+    (game,) = app.storage.stored_games("shinobazu")[:1]
+    theatre = theatre_for(app, game)
+    for k in range(len(theatre.moves)):
+        theatre.jump(k)
+        state = theatre.scene.state
+        face_down = [at for at in range(state.n) if state.current[at] is not None and not state.revealed[at]]
+        if face_down and all(state.hand):
+            break
+    at = face_down[0]
+    seat = state.placed_by[at]
+    lines = theatre.scene.secrets(seat)
+    assert all(card_name(card) in lines[0] for card in state.hand[seat])
+    assert any(card_name(state.current[at]) in line for line in lines[1:])
+    every = [line for other in range(state.n) for line in theatre.scene.secrets(other)[1:]]
+    assert len(every) == len(face_down)  # each face-down card is told once, by the seat that laid it

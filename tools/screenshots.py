@@ -39,6 +39,7 @@ def games_and_theatre(out: Path, language: str) -> None:
     """The Games screen after a few games, and one of them in the replay theatre, mid-game."""
     import random
 
+    from game.app import exports
     from game.app.games_scene import GamesScene
     from game.app.setup import GameSetup, start_scene
     from game.app.theatre import TheatreScene
@@ -63,11 +64,11 @@ def games_and_theatre(out: Path, language: str) -> None:
             if scene.human_turn():
                 scene.choose(rng.choice(list(scene.view.legal)))
             app.tick(1 / 60)
-    slayer, combat = solo_game(app, "dice_slayer", seed=21), solo_game(app, "dice_combat", seed=8)
+    solos = [solo_game(app, spec.slug, seed=21 + i) for i, spec in enumerate(registry.TITLES.values()) if spec.solo]
     games = GamesScene(app)
     shooter.show(games, 5)
     shooter.shot("games")
-    games.message = t("games.exported", path=data_dir() / "replays" / "shinobazu-20261125061500-1.json")
+    games.message = t("games.exported", path=data_dir() / exports.FOLDER / exports.file_name(games.games[0]))
     shooter.shot("games_exported")
     game = app.storage.stored_games(tables[0].slug)[0]
     theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
@@ -82,7 +83,7 @@ def games_and_theatre(out: Path, language: str) -> None:
                       if theatre.jump(k) is None and theatre.your_decision()))
     wait_for_coach(shooter, theatre)
     shooter.shot("theatre_coach")
-    for game in (slayer, combat):
+    for game in solos:
         theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), None, game["id"])
         shooter.show(theatre, 2)
         theatre.jump(theatre.decisions[len(theatre.decisions) // 2])

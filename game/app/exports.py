@@ -42,6 +42,7 @@ def export_game(storage, game: dict, folder: Path | None = None) -> Path:
     text = storage.stored_replay(game["id"])
     if text is None:
         raise ReplayError("it is no longer stored")
+    replays.loads(text)  # a damaged record is not written out (ReplayError says why)
     folder = folder or data_dir() / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / file_name(game)

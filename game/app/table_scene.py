@@ -65,6 +65,8 @@ class TableScene(Scene, ABC):
     BOARD: pygame.Rect | None = None  # a title's own board widget: the seats are laid out around it
     animations: dict[type, Callable] = {}  # event class -> handler(scene, event): how the title shows it
     reveals: tuple[type, ...] = ()  # event classes that turn hidden cards over: what follows waits for them (`tell`)
+    round_events: tuple[type, ...] = ()  # event classes that begin a round (the replay theatre's jump to a round)
+    holds_secrets = False  # a seat holds what the others cannot see (a hand...): `secrets` says what
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app)
@@ -132,6 +134,11 @@ class TableScene(Scene, ABC):
         events = self.state.clone().apply(self.state.action_from_json(raw))
         lines = (self.describe(event, 0, self.names) for event in events)
         return next((line[0] for line in lines if line), str(raw))
+
+    def secrets(self, seat: int) -> list[str]:
+        """What `seat` holds hidden from the others now, in words (the theatre's "seen from"); a title whose seats
+        hold secrets (`holds_secrets`) says it."""
+        return []
 
     def _log_line(self, event) -> None:
         """The event's line in the move log, without animation (a restore)."""

@@ -28,17 +28,19 @@ from game.services.i18n import t
 from game.titles import registry
 from game.ui import theme
 from game.ui.anim import Timeline
-from game.ui.text import blit, block, fit
+from game.ui.text import blit, block, block_size, fit, line_height
 from game.ui.widgets import Button, ButtonRow, panel
 
 SPEEDS = (("×½", 1.4), ("×1", 0.7), ("×2", 0.3), ("×4", 0.08))  # label, seconds between moves
 VIEW = pygame.Rect(64, 0, 1152, 648)  # where the table is drawn (the canvas at 90%)
 BAR = pygame.Rect(0, 672, theme.WIDTH, 48)
-PROGRESS = pygame.Rect(560, 686, 400, 20)
+PROGRESS = pygame.Rect(716, 686, 330, 20)
 FORWARDED = (pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 COACH_MS = 4000  # the coach's think time for one decision, in the worker
 ENGINE = f"coach:{COACH_ITERATIONS}"  # what the kept advice was made by (a new engine does not reuse it)
 SHOWN_CHOICES = 3
+EVERYONE = -1  # "seen from" every seat: everything hidden laid open
+SECRETS = pygame.Rect(VIEW.x + 16, VIEW.y + 12, 470, 0)  # the panel of what is hidden (its height follows its text)
 
 
 class Watchable(Protocol):
@@ -60,6 +62,12 @@ class Watchable(Protocol):
 
     def choice_text(self, raw: Any) -> str:
         """A choice here (an action's JSON) in words."""
+
+    def secrets(self, seat: int) -> list[str]:
+        """What `seat` holds that others may not see, now, in words (a title with hidden information)."""
+
+    round_events: tuple[type, ...]  # events that begin a round (the theatre's jump to a round)
+    holds_secrets: bool  # a seat holds what the others cannot see: `secrets` says what
 
 
 def replay_setup(replay: Replay, levels: list[str] | None) -> GameSetup:
@@ -85,7 +93,11 @@ class TheatreScene(Scene):
         self.title_slug = replay.title
         self.setup = replay_setup(replay, levels)
         self.moves = list(replay.actions)
-        self.decisions, self.chance = read_positions(registry.get(replay.title), self.setup, self.moves)
+        self.scene = self._scene_at(0)
+        self.decisions, self.chance, self.turns, self.rounds = read_positions(
+            registry.get(replay.title), self.setup, self.moves, self.scene.round_events)
+        self.hidden = self.scene.holds_secrets
+        self.seen: int | None = None  # whose secrets are shown: a seat, EVERYONE, or None (yours; all at the end)
         self.costs = self._costs()
         self.at = 0  # actions applied
         self.playing = False
@@ -93,15 +105,16 @@ class TheatreScene(Scene):
         self.wait = 0.0  # seconds before the next move while playing
         self.until = 0  # a step's chance outcomes are applied up to here, each when the table is free
         self.frame = pygame.Surface((theme.WIDTH, theme.HEIGHT))
-        self.scene = self._scene_at(0)
         self.controls = ButtonRow([
             Button(pygame.Rect(20, 680, 56, 34), "◀◀", lambda: self.jump(0), size=16),
             Button(pygame.Rect(84, 680, 56, 34), "◀", self.back, size=16),
             Button(pygame.Rect(148, 680, 120, 34), "", self.toggle, size=17, primary=True),
             Button(pygame.Rect(276, 680, 56, 34), "▶", self.step, size=16),
             Button(pygame.Rect(340, 680, 56, 34), "▶▶", lambda: self.jump(len(self.moves)), size=16),
-            Button(pygame.Rect(404, 680, 140, 34), "", self.faster, size=16),
+            Button(pygame.Rect(404, 680, 120, 34), "", self.faster, size=16),
+            Button(pygame.Rect(532, 680, 170, 34), "", self.see_next, size=16),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
+        self.controls.buttons[6].enabled = self.hidden
         self.controls.focus = 2
 
     def _scene_at(self, k: int) -> Watchable:
@@ -142,6 +155,48 @@ class TheatreScene(Scene):
         while target > 0 and self.chance[target]:
             target -= 1
         self.jump(target)
+
+    def to_round(self, step: int) -> None:
+        """To the start of the next (step 1) or this / the previous (step -1) round."""
+        self._to_mark(self.rounds, step)
+
+    def to_turn(self, step: int) -> None:
+        """To the next player's turn (step 1), or back to the start of this or the previous turn (step -1)."""
+        self._to_mark(self.turns, step)
+
+    def _to_mark(self, marks: list[int], step: int) -> None:
+        ahead = [k for k in marks if k > self.at] if step > 0 else [k for k in marks if k < self.at]
+        if not ahead:
+            self.app.audio.play("error")
+            return
+        self.playing = False
+        self.jump(ahead[0] if step > 0 else ahead[-1])
+
+    def round_now(self) -> int:
+        """Which round the position on show is in (0 before the first)."""
+        return sum(1 for k in self.rounds if k <= self.at)
+
+    # --- seen from ----------------------------------------------------------------------------------
+    def seen_from(self) -> int:
+        """Whose secrets are laid open: the chosen seat, or by default yours, and everyone's once the game is over."""
+        if self.seen is not None:
+            return self.seen
+        return EVERYONE if self.at >= len(self.moves) else 0
+
+    def see_next(self) -> None:
+        """Seen from the next seat, then from everyone, then from you again."""
+        if not self.hidden:
+            self.app.audio.play("error")
+            return
+        order = [*range(self.setup.players), EVERYONE]
+        self.seen = order[(order.index(self.seen_from()) + 1) % len(order)]
+        self.app.audio.play("menu_move")
+
+    def seen_label(self) -> str:
+        seat = self.seen_from()
+        if not self.hidden or seat == EVERYONE:
+            return t("theatre.seen_all")
+        return t("theatre.seen_from", name=self.scene.names[seat])
 
     def _apply_next(self) -> None:
         chance = self.scene.state.is_chance_node()
@@ -186,7 +241,9 @@ class TheatreScene(Scene):
                     pygame.K_PAGEDOWN: lambda: self.jump(self.at + 10),
                     pygame.K_PLUS: self.faster, pygame.K_EQUALS: self.faster, pygame.K_KP_PLUS: self.faster,
                     pygame.K_MINUS: self.slower, pygame.K_KP_MINUS: self.slower, pygame.K_c: self.toggle_coach,
-                    pygame.K_n: self.to_worst}
+                    pygame.K_n: self.to_worst, pygame.K_v: self.see_next,
+                    pygame.K_LEFTBRACKET: lambda: self.to_round(-1), pygame.K_RIGHTBRACKET: lambda: self.to_round(1),
+                    pygame.K_COMMA: lambda: self.to_turn(-1), pygame.K_PERIOD: lambda: self.to_turn(1)}
             if event.key == pygame.K_ESCAPE:
                 self.app.audio.play("back")
                 self.app.stack.pop()
@@ -328,8 +385,11 @@ class TheatreScene(Scene):
         pygame.transform.smoothscale(self.frame, VIEW.size, surface.subsurface(VIEW))
         self.controls.buttons[2].label = t("theatre.pause") if self.playing else t("theatre.play")
         self.controls.buttons[5].label = t("theatre.speed", speed=SPEEDS[self.speed][0])
+        self.controls.buttons[6].label = self.seen_label()
         if self.coach_on and self.your_decision():
             self._draw_coach(surface)
+        if self.hidden and self.seen_from() != 0:
+            self._draw_secrets(surface)
         self.controls.draw(surface)
         pygame.draw.rect(surface, theme.PANEL, PROGRESS, border_radius=8)
         if self.moves:
@@ -337,12 +397,42 @@ class TheatreScene(Scene):
             done.width = round(PROGRESS.width * self.at / len(self.moves))
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=8)
         pygame.draw.rect(surface, theme.INK_FAINT, PROGRESS, 1, border_radius=8)
+        for k in self.rounds if self.moves else ():  # where each round begins
+            x = PROGRESS.x + round(PROGRESS.width * k / len(self.moves))
+            pygame.draw.line(surface, theme.INK, (x, PROGRESS.y - 4), (x, PROGRESS.y + 3), 2)
         status = t("theatre.end") if self.at >= len(self.moves) else t("theatre.move", at=self.at,
                                                                          total=len(self.moves))
-        blit(surface, status, 16, (PROGRESS.right + 16, PROGRESS.centery), theme.INK, True, "midleft")
+        if self.rounds and self.round_now():
+            status = f"{t('theatre.round', n=self.round_now())} · {status}"
+        line, size = fit(status, 16, BAR.right - PROGRESS.right - 24, True)
+        blit(surface, line, size, (PROGRESS.right + 12, PROGRESS.centery), theme.INK, True, "midleft")
         blit(surface, t("theatre.help"), 13, (BAR.right - 12, BAR.y - 2), theme.INK_FAINT, anchor="bottomright")
         if self.coach_on and self.decisions:
             self._draw_summary(surface)
+
+    def _draw_secrets(self, surface: pygame.Surface) -> None:
+        """What the chosen seat (or every seat) holds hidden, over the table's top left corner."""
+        seen = self.seen_from()
+        seats = range(self.setup.players) if seen == EVERYONE else [seen]
+        rows = [(self.scene.names[seat], line) for seat in seats
+                for line in self.scene.secrets(seat) or [t("theatre.nothing_hidden")]]
+        heading = t("theatre.secrets_all") if seen == EVERYONE else t("theatre.secrets_of",
+                                                                         name=self.scene.names[seen])
+        inner = SECRETS.width - 28
+        name_w = 130 if seen == EVERYONE else 0
+        lines = sum(len(block_size(line, 15, inner - name_w, VIEW.height)[0]) for _, line in rows)
+        height = 48 + lines * line_height(15) + 4 * len(rows)
+        box = pygame.Rect(SECRETS.x, SECRETS.y, SECRETS.width, min(VIEW.height - 24, height))
+        panel(surface, box, theme.BG_DEEP, theme.WARN)
+        y = box.y + 10
+        blit(surface, heading, 17, (box.x + 14, y), theme.WARN, True)
+        y += 30
+        for name, line in rows:
+            if name_w:
+                shown, size = fit(name, 15, name_w - 8, True)
+                blit(surface, shown, size, (box.x + 14, y), theme.SKY, True)
+            y += block(surface, line, 15, pygame.Rect(box.x + 14 + name_w, y, inner - name_w,
+                                                      max(0, box.bottom - 6 - y)), theme.INK) + 4
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         """How far the coach has read the game, and where your choices cost most."""
@@ -362,17 +452,27 @@ class TheatreScene(Scene):
         return f"−{round(100 * cost)}%" if measure == "win" else f"−{cost:.1f}"
 
 
-def read_positions(spec, setup: GameSetup, moves: list) -> tuple[list[int], list[bool]]:
-    """The positions of the stored game where you had a real choice (more than one legal action), and for every
-    position whether its action is chance's."""
+def read_positions(spec, setup: GameSetup, moves: list, round_events: tuple[type, ...] = ()
+                   ) -> tuple[list[int], list[bool], list[int], list[int]]:
+    """One pass over the stored game: the positions where you had a real choice (more than one legal action); for
+    every position whether its action is chance's; where each turn begins (a player to move other than the last
+    one's); where each round begins (just after an action that told one of `round_events`)."""
     state = spec.new_state(setup.players, setup.options)
-    decisions, chance = [], []
+    decisions, chance, turns, rounds = [], [], [], []
+    last_player = None
     for position, raw in enumerate(moves):
         chance.append(state.is_chance_node())
-        if not chance[-1] and state.current_player() == 0 and len(state.legal_actions()) > 1:
-            decisions.append(position)
-        state.apply(state.action_from_json(raw))
-    return decisions, chance
+        if not chance[-1]:
+            player = state.current_player()
+            if player == 0 and len(state.legal_actions()) > 1:
+                decisions.append(position)
+            if player != last_player:
+                turns.append(position)
+            last_player = player
+        events = state.apply(state.action_from_json(raw))
+        if any(isinstance(event, round_events) for event in events):
+            rounds.append(position + 1)
+    return decisions, chance, turns, rounds
 
 
 def watchable(slug: str) -> bool:

@@ -222,6 +222,9 @@ class DiceCombatScene(Scene):
             self.timeline.queue(0.0, self._settled)
 
     # --- in the replay theatre --------------------------------------------------------------------
+    round_events = (RoundStarted,)
+    holds_secrets = False  # nothing is hidden: dice are rolled in the open
+
     def coach_rect(self) -> pygame.Rect:
         """Where the theatre's coach speaks at your choice: over the two buttons."""
         return COACH_CARD

@@ -28,6 +28,7 @@ from game.titles.dice_slayer.rules import (
     DieRolled,
     GameOver,
     Picked,
+    RoundEnded,
     SetFormed,
     StockSlid,
     new_state,
@@ -378,6 +379,9 @@ class DiceSlayerScene(Scene):
                 sprite.move(target, self.now, duration)
 
     # --- in the replay theatre --------------------------------------------------------------------
+    round_events = (RoundEnded,)  # a round is a roll and a pick: the next begins when one ends
+    holds_secrets = False  # nothing is hidden: dice are rolled in the open
+
     def coach_rect(self) -> pygame.Rect:
         """Where the theatre's coach speaks at your pick: the preview card and the room under it."""
         return COACH_CARD

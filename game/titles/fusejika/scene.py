@@ -356,6 +356,14 @@ class FusejikaScene(TableScene):
                     self.tooltip = (text, (rect.centerx, rect.y - 8), theme.WARN)
                 return
 
+    # --- in the replay theatre --------------------------------------------------------------------
+    round_events = (rules.DealStarted,)
+    holds_secrets = True
+
+    def secrets(self, seat: int) -> list[str]:
+        """The hand (the cards under the deck lie open to all)."""
+        return [t("fj.secret.hand", cards=" ".join(card_text(card) for card in self.state.hand[seat]) or "—")]
+
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:
         return SEAT_0 if seat == 0 else self.anchors[seat]

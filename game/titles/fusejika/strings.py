@@ -123,6 +123,7 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ja": "全{rounds}ラウンド終了：合計点の最も高い人の勝ち。"},
     "fj.breakdown_wait": {"en": "Round {round} scored: click or press Enter to go on.",
                           "ja": "ラウンド{round}の得点：クリックかEnterで続ける。"},
+    "fj.secret.hand": {"en": "Hand: {cards}", "ja": "手札：{cards}"},
 }
 
 # The spec's terms, one word per language, used by every screen (strings, rules page, menu pitch); `not_en` and

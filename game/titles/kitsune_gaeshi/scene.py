@@ -241,6 +241,22 @@ class KitsuneScene(TableScene):
         return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
 
+    # --- in the replay theatre --------------------------------------------------------------------
+    round_events = (rules.RoundStarted,)
+    holds_secrets = True
+
+    def secrets(self, seat: int) -> list[str]:
+        """The true faces of the cards this seat laid this round (the others see what was declared), and the card
+        it has drawn and not yet laid."""
+        state, lines = self.state, []
+        laid = [card for card in state.table[seat] if card.face is not None]
+        if laid:
+            lines.append(t("kg.secret.laid", faces=", ".join(
+                face_name(card.face) + (t("kg.lie_tag") if card.lie else "") for card in laid)))
+        if state.drawn is not None and state.cur == seat:
+            lines.append(t("kg.secret.drawn", face=face_name(state.drawn)))
+        return lines
+
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:
         return SEAT_0 if seat == 0 else self.anchors[seat]

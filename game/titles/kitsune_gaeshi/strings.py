@@ -96,6 +96,8 @@ STRINGS: dict[str, dict[str, str]] = {
                             "ja": "終了：最後の2人（{names}）が同じ返しで魂を失った。"},
     "kg.end.two_left": {"en": "Game over: two players left, and the one with more souls wins.",
                         "ja": "終了：残り2人になり、魂の多い方の勝ち。"},
+    "kg.secret.laid": {"en": "Laid this round, truly: {faces}", "ja": "この回に出した札の本当の面：{faces}"},
+    "kg.secret.drawn": {"en": "Drawn, not yet laid: {face}", "ja": "引いてまだ出していない札：{face}"},
 }
 
 # The spec's terms, one word per language, used by every screen (strings, rules page, menu pitch); `not_en` and

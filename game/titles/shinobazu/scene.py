@@ -14,10 +14,10 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL
-from game.services.i18n import counted, said, t
+from game.services.i18n import counted, person, said, t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, sideways, value_text
-from game.titles.shinobazu.log import describe
+from game.titles.shinobazu.log import card_name, cards_text, describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
 from game.ui.seats import draw_seat_badge, felt_table
@@ -255,6 +255,20 @@ class ShinobazuScene(TableScene):
             return
         index = cards.index(self.selected) + step if self.selected in cards else 0
         self.select(cards[index % len(cards)])
+
+    # --- in the replay theatre --------------------------------------------------------------------
+    round_events = (rules.RoundStarted,)
+    holds_secrets = True
+
+    def secrets(self, seat: int) -> list[str]:
+        """The hand, and the cards this seat laid face down that are not turned yet."""
+        state = self.state
+        lines = [t("sb.secret.hand", cards=cards_text(state.hand[seat]))]
+        for at in range(state.n):
+            card = state.current[at]
+            if card is not None and not state.revealed[at] and state.placed_by[at] == seat:
+                lines.append(t("sb.secret.face_down", card=card_name(card), name=person(at, self.names, 0)))
+        return lines
 
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:

@@ -224,6 +224,19 @@ class ShinoburiScene(TableScene):
         """How many house cards are face up by now (one every FLIP seconds, in seat order)."""
         return min(self.n, int((self.now - info["opened"]) / max(0.01, self.speed(FLIP))))
 
+    # --- in the replay theatre --------------------------------------------------------------------
+    holds_secrets = True
+
+    def secrets(self, seat: int) -> list[str]:
+        """The secret house and the hand."""
+        state = self.state
+        cards = [f"{t('sr.ninja') if kind == rules.NINJA else house(kind)} ×{state.hand[seat][kind]}"
+                 for kind in rules.KINDS if state.hand[seat][kind]]
+        lines = [t("sr.secret.hand", cards=", ".join(cards) or "—")]
+        if state.nationality[seat] is not None:
+            lines.insert(0, t("sr.secret.house", house=house(state.nationality[seat])))
+        return lines
+
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(felt_table(), (0, 0))

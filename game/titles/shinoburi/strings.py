@@ -90,6 +90,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "sr.log.step.1": {"en": "deployment", "ja": "配置"},
     "sr.log.step.2": {"en": "reinforcement or move", "ja": "増援・移動"},
     "sr.log.step.3": {"en": "attack", "ja": "攻撃"},
+    "sr.secret.house": {"en": "Secret house: {house}", "ja": "秘密の国：{house}"},
+    "sr.secret.hand": {"en": "Hand: {cards}", "ja": "手札：{cards}"},
 }
 
 GLOSSARY: dict[str, dict[str, object]] = {
