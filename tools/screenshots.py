@@ -42,7 +42,7 @@ def games_and_theatre(out: Path, language: str) -> None:
     from game.app import exports
     from game.app.games_scene import GamesScene
     from game.app.setup import GameSetup, start_scene
-    from game.app.theatre import TheatreScene
+    from game.app.theatre import EVERYONE, TheatreScene
     from game.core import replay
     from game.services.i18n import t
     from game.services.paths import data_dir
@@ -78,6 +78,13 @@ def games_and_theatre(out: Path, language: str) -> None:
     theatre.jump(len(theatre.moves) // 2)
     shooter.settle(30)
     shooter.shot("theatre")
+    theatre.see_next()  # seen from the next seat: what it held hidden
+    shooter.settle(2)
+    shooter.shot("theatre_seen_from")
+    theatre.seen = EVERYONE  # everything laid open
+    shooter.settle(2)
+    shooter.shot("theatre_revealed")
+    theatre.seen = None
     theatre.coach_on = True  # the coach at your first decision after the middle
     theatre.jump(next(k for k in range(len(theatre.moves) // 2, len(theatre.moves))
                       if theatre.jump(k) is None and theatre.your_decision()))

@@ -34,7 +34,7 @@ from game.ui.widgets import Button, ButtonRow, panel
 SPEEDS = (("×½", 1.4), ("×1", 0.7), ("×2", 0.3), ("×4", 0.08))  # label, seconds between moves
 VIEW = pygame.Rect(64, 0, 1152, 648)  # where the table is drawn (the canvas at 90%)
 BAR = pygame.Rect(0, 672, theme.WIDTH, 48)
-PROGRESS = pygame.Rect(716, 686, 330, 20)
+PROGRESS = pygame.Rect(716, 686, 280, 20)
 FORWARDED = (pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 COACH_MS = 4000  # the coach's think time for one decision, in the worker
 ENGINE = f"coach:{COACH_ITERATIONS}"  # what the kept advice was made by (a new engine does not reuse it)
@@ -334,10 +334,7 @@ class TheatreScene(Scene):
 
     def _draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel where the title asks you (its decision panel, as drawn in the theatre)."""
-        scale = VIEW.width / theme.WIDTH
-        home = self.scene.coach_rect()
-        box = pygame.Rect(VIEW.x + round(home.x * scale), VIEW.y + round(home.y * scale), round(home.width * scale),
-                          round(home.height * scale))
+        box = self._on_table(self.scene.coach_rect())
         panel(surface, box, theme.BG_DEEP, theme.SKY)
         inner = box.inflate(-20, -16)
         y = inner.y + block(surface, t("theatre.coach"), 17, pygame.Rect(inner.x, inner.y, inner.width, 24),
@@ -386,10 +383,11 @@ class TheatreScene(Scene):
         self.controls.buttons[2].label = t("theatre.pause") if self.playing else t("theatre.play")
         self.controls.buttons[5].label = t("theatre.speed", speed=SPEEDS[self.speed][0])
         self.controls.buttons[6].label = self.seen_label()
-        if self.coach_on and self.your_decision():
+        coaching = self.coach_on and self.your_decision()
+        if coaching:
             self._draw_coach(surface)
-        if self.hidden and self.seen_from() != 0:
-            self._draw_secrets(surface)
+        if self.hidden and self.seen_from() != 0:  # where the table asks (the coach's place), else over the table
+            self._draw_secrets(surface, SECRETS if coaching else self._on_table(self.scene.coach_rect()))
         self.controls.draw(surface)
         pygame.draw.rect(surface, theme.PANEL, PROGRESS, border_radius=8)
         if self.moves:
@@ -404,25 +402,33 @@ class TheatreScene(Scene):
                                                                          total=len(self.moves))
         if self.rounds and self.round_now():
             status = f"{t('theatre.round', n=self.round_now())} · {status}"
-        line, size = fit(status, 16, BAR.right - PROGRESS.right - 24, True)
+        line, size = fit(status, 16, BAR.right - PROGRESS.right - 24, True, 13)
         blit(surface, line, size, (PROGRESS.right + 12, PROGRESS.centery), theme.INK, True, "midleft")
         blit(surface, t("theatre.help"), 13, (BAR.right - 12, BAR.y - 2), theme.INK_FAINT, anchor="bottomright")
         if self.coach_on and self.decisions:
             self._draw_summary(surface)
 
-    def _draw_secrets(self, surface: pygame.Surface) -> None:
-        """What the chosen seat (or every seat) holds hidden, over the table's top left corner."""
+    @staticmethod
+    def _on_table(rect: pygame.Rect) -> pygame.Rect:
+        """A rectangle of the table's canvas where it is shown (smaller, in VIEW)."""
+        scale = VIEW.width / theme.WIDTH
+        return pygame.Rect(VIEW.x + round(rect.x * scale), VIEW.y + round(rect.y * scale), round(rect.width * scale),
+                           round(rect.height * scale))
+
+    def _draw_secrets(self, surface: pygame.Surface, place: pygame.Rect) -> None:
+        """What the chosen seat (or every seat) holds hidden, from the top of `place` (its height follows the
+        text)."""
         seen = self.seen_from()
         seats = range(self.setup.players) if seen == EVERYONE else [seen]
         rows = [(self.scene.names[seat], line) for seat in seats
                 for line in self.scene.secrets(seat) or [t("theatre.nothing_hidden")]]
         heading = t("theatre.secrets_all") if seen == EVERYONE else t("theatre.secrets_of",
                                                                          name=self.scene.names[seen])
-        inner = SECRETS.width - 28
-        name_w = 130 if seen == EVERYONE else 0
+        inner = place.width - 28
+        name_w = min(110, inner // 3) if seen == EVERYONE else 0
         lines = sum(len(block_size(line, 15, inner - name_w, VIEW.height)[0]) for _, line in rows)
         height = 48 + lines * line_height(15) + 4 * len(rows)
-        box = pygame.Rect(SECRETS.x, SECRETS.y, SECRETS.width, min(VIEW.height - 24, height))
+        box = pygame.Rect(place.x, place.y, place.width, min(VIEW.bottom - 12 - place.y, height))
         panel(surface, box, theme.BG_DEEP, theme.WARN)
         y = box.y + 10
         blit(surface, heading, 17, (box.x + 14, y), theme.WARN, True)
