@@ -493,3 +493,74 @@ def test_shinobazu_tells_each_seats_hand_and_face_down_cards(app, play_to_summar
     assert any(card_name(state.current[at]) in line for line in lines[1:])
     every = [line for other in range(state.n) for line in theatre.scene.secrets(other)[1:]]
     assert len(every) == len(face_down)  # each face-down card is told once, by the seat that laid it
+
+
+# --- play on from here (item 4) ---
+
+
+@pytest.mark.parametrize("slug", TABLE_TITLES)
+def test_play_on_keeps_your_view_and_deals_the_hidden_anew(app, play_to_summary, slug):
+    from game.app import saves
+    from game.app.play_on import PlayOnScene
+    from game.app.stats_scene import started_games
+    from game.app.table_scene import TableScene
+    from game.titles.spec import START
+
+    played(app, play_to_summary, slug, seed=21)
+    (game,) = app.storage.stored_games(slug)[:1]
+    theatre = theatre_for(app, game)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    theatre.jump(len(theatre.moves) // 2)
+    seen = theatre.scene.state.view(0)
+    truth = theatre.scene.state
+    theatre.handle(key(pygame.K_p))
+    app.stack.apply_pending()
+    offer = app.stack.top
+    assert isinstance(offer, PlayOnScene) and offer.levels == theatre.setup.levels
+    offer.handle(key(pygame.K_RIGHT))  # the first opponent one level up
+    assert offer.levels[0] != theatre.setup.levels[0]
+    offer.go()
+    app.stack.apply_pending()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and START in table.setup.options and table.kept
+    assert table.setup.levels == offer.levels and table.levels[1:] == offer.levels
+    assert table.state.view(0) == seen and not table.state.history  # you see what you saw; the game is new
+    hidden = [seat for seat in range(1, truth.num_players) if theatre.scene.secrets(seat)]
+    if hidden:  # what was hidden from you is dealt anew (of a few redeals, some differ from what was true)
+        redeals = [registry.get(slug).new_state(table.n, {**table.setup.options,
+                                                          START: {**table.setup.options[START], "redeal": r}})
+                   for r in range(4)]
+        assert any(world.view(seat) != truth.view(seat) for world in redeals for seat in hidden)
+        assert all(world.view(0) == seen for world in redeals)
+    save = saves.from_json(table.save().to_json())  # kept and resumed like any game
+    assert save.state().view(0) == table.state.view(0)
+    ended = play_to_summary(table, 5)
+    assert table.state.is_terminal() and ended is not None
+    record = app.storage.stored_games(slug)[0]
+    assert record["details"]["played_on"] is True and record["id"] != game["id"]
+    assert len(started_games(app.storage, slug)) == 1  # kept out of the statistics
+    again = theatre_for(app, record)  # and it replays like any game
+    again.jump(len(again.moves))
+    assert list(again.scene.state.history) == list(table.state.history)
+    assert again.scene.state.returns() == table.state.returns()
+
+
+def test_play_on_is_refused_where_it_cannot_be(app, play_to_summary):
+    from game.app.play_on import PlayOnScene
+
+    played(app, play_to_summary, "kitsune_gaeshi", seed=3)
+    (game,) = app.storage.stored_games("kitsune_gaeshi")
+    theatre = theatre_for(app, game)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    theatre.jump(len(theatre.moves))  # at the end
+    theatre.handle(key(pygame.K_p))
+    app.stack.apply_pending()
+    assert app.stack.top is theatre and not theatre.can_play_on()
+    solo = theatre_for(app, solo_game(app, "dice_slayer", seed=2, picks=4))
+    app.stack.clear_to(solo)
+    app.stack.apply_pending()
+    solo.handle(key(pygame.K_p))
+    app.stack.apply_pending()
+    assert app.stack.top is solo and not isinstance(app.stack.top, PlayOnScene)

@@ -39,6 +39,8 @@ def games_and_theatre(out: Path, language: str) -> None:
     """The Games screen after a few games, and one of them in the replay theatre, mid-game."""
     import random
 
+    import pygame
+
     from game.app import exports
     from game.app.games_scene import GamesScene
     from game.app.setup import GameSetup, start_scene
@@ -85,6 +87,11 @@ def games_and_theatre(out: Path, language: str) -> None:
     shooter.settle(2)
     shooter.shot("theatre_revealed")
     theatre.seen = None
+    theatre.play_on()  # the offer to play on from here
+    shooter.settle(2)
+    shooter.shot("play_on")
+    shooter.key(pygame.K_ESCAPE)
+    shooter.settle(2)
     theatre.coach_on = True  # the coach at your first decision after the middle
     theatre.jump(next(k for k in range(len(theatre.moves) // 2, len(theatre.moves))
                       if theatre.jump(k) is None and theatre.your_decision()))

@@ -174,8 +174,10 @@ class GamesScene(Scene):
                                  border_radius=8)
             info = registry.get(game["title"])
             levels = game["details"].get("levels", [])
-            cells = (left_at(game["played_at"]), info.name(), lineup(levels[1:]) if len(levels) > 1 else
-                     t("menu.solo"), result_text(game))
+            opponents = lineup(levels[1:]) if len(levels) > 1 else t("menu.solo")
+            if game["details"].get("played_on"):
+                opponents = f"{opponents} · {t('games.played_on')}"
+            cells = (left_at(game["played_at"]), info.name(), opponents, result_text(game))
             edges = [x for _, x in COLUMNS[1:]] + [AREA.right - 30]
             for (_, x), right, text in zip(COLUMNS, edges, cells, strict=True):
                 shown, size = fit(text, 19, right - x - 16)

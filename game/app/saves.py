@@ -14,7 +14,7 @@ from datetime import datetime
 from game.app.setup import GameSetup
 from game.core.engine import IllegalAction, State
 from game.titles import registry
-from game.titles.spec import SetupError
+from game.titles.spec import START, SetupError
 
 FORMAT = "asobiba-save/1"
 KEY = "unfinished."
@@ -72,6 +72,8 @@ def from_json(data: object) -> Save:
         options = spec.check(setup.players, raw.get("options", {}))  # the options in play, defaults filled in
     except (SetupError, AttributeError, TypeError) as exc:
         raise SaveError(f"a save's options are not ones this title takes ({exc})") from None
+    if START in options:  # a game played on from another's position: its start is checked as the state is rebuilt
+        setup.options[START] = options[START]
     if raw.get("levels") != setup.levels or options != setup.options or \
             not isinstance(raw.get("seed"), int) or raw["seed"] != setup.seed:
         raise SaveError("a save's setup is not one this title takes")

@@ -47,7 +47,7 @@ def table_rows(storage) -> tuple[list[tuple[str, str, int, float | None, float |
     rows, skipped = [], 0
     for info in registry.TITLES.values():
         groups: dict[str, list[dict]] = defaultdict(list)
-        for game in storage.finished_games(info.slug):
+        for game in started_games(storage, info.slug):
             levels = game["details"].get("levels", [])
             groups[lineup(levels[1:]) if levels else t("menu.solo")].append(game)
         skipped += storage.last_skipped
@@ -71,6 +71,12 @@ def _mean_score(games: list[dict]) -> float | None:
 
 
 # --- the numbers (pure) -------------------------------------------------------------------------------------------
+def started_games(storage, slug: str) -> list[dict]:
+    """The finished games of `slug` that began at the first deal (a game played on from a replay's position is
+    left out: its start was not the player's)."""
+    return [game for game in storage.finished_games(slug) if not game["details"].get("played_on")]
+
+
 def share(game: dict) -> float:
     """Your share of a game's win: 1, 0, or the share of a tie."""
     return float(game["details"].get("human_share", 1.0 if game["outcome"] == "win" else 0.0))
@@ -139,7 +145,7 @@ class StatsScene(Scene):
 
     def _load(self) -> None:
         slug = self.pages[self.page]
-        self.games = self.app.storage.finished_games(slug) if slug else []
+        self.games = started_games(self.app.storage, slug) if slug else []
 
     def turn(self, step: int) -> None:
         self.page = (self.page + step) % len(self.pages)

@@ -28,6 +28,7 @@ from game.core import chance, replay
 from game.core.engine import CHANCE
 from game.services.i18n import pick, said, t
 from game.titles import registry
+from game.titles.spec import START
 from game.ui import theme
 from game.ui.actions import ActionPanel, Layout, Note
 from game.ui.anim import Effects, Timeline
@@ -371,7 +372,10 @@ class TableScene(Scene, ABC):
         self.recorded = True
         text = replay.dumps(replay.record(self.state, self.setup.rules_options(), self.seed,
                                           self.state.statistics()))
-        details = {"players": self.n, "levels": self.levels, "options": self.setup.options, **details,
+        options = {key: value for key, value in self.setup.options.items() if key != START}
+        if START in self.setup.options:  # played on from another game's position (game.app.play_on)
+            details = {**details, "played_on": True}
+        details = {"players": self.n, "levels": self.levels, "options": options, **details,
                    "winners": winners,
                    "human_share": (1 / len(winners)) if 0 in winners else 0.0}
         self.app.storage.record_game(self.title_slug, "win" if 0 in winners else "loss", rounds, details, text)

@@ -26,6 +26,7 @@ from game.core.engine import State
 from game.core.replay import Replay
 from game.services.i18n import t
 from game.titles import registry
+from game.titles.spec import START
 from game.ui import theme
 from game.ui.anim import Timeline
 from game.ui.text import blit, block, block_size, fit, line_height
@@ -34,7 +35,7 @@ from game.ui.widgets import Button, ButtonRow, panel
 SPEEDS = (("×½", 1.4), ("×1", 0.7), ("×2", 0.3), ("×4", 0.08))  # label, seconds between moves
 VIEW = pygame.Rect(64, 0, 1152, 648)  # where the table is drawn (the canvas at 90%)
 BAR = pygame.Rect(0, 672, theme.WIDTH, 48)
-PROGRESS = pygame.Rect(716, 686, 280, 20)
+PROGRESS = pygame.Rect(784, 686, 220, 20)
 FORWARDED = (pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 COACH_MS = 4000  # the coach's think time for one decision, in the worker
 ENGINE = f"coach:{COACH_ITERATIONS}"  # what the kept advice was made by (a new engine does not reuse it)
@@ -108,11 +109,12 @@ class TheatreScene(Scene):
         self.controls = ButtonRow([
             Button(pygame.Rect(20, 680, 56, 34), "◀◀", lambda: self.jump(0), size=16),
             Button(pygame.Rect(84, 680, 56, 34), "◀", self.back, size=16),
-            Button(pygame.Rect(148, 680, 120, 34), "", self.toggle, size=17, primary=True),
-            Button(pygame.Rect(276, 680, 56, 34), "▶", self.step, size=16),
-            Button(pygame.Rect(340, 680, 56, 34), "▶▶", lambda: self.jump(len(self.moves)), size=16),
-            Button(pygame.Rect(404, 680, 120, 34), "", self.faster, size=16),
-            Button(pygame.Rect(532, 680, 170, 34), "", self.see_next, size=16),
+            Button(pygame.Rect(148, 680, 100, 34), "", self.toggle, size=17, primary=True),
+            Button(pygame.Rect(256, 680, 56, 34), "▶", self.step, size=16),
+            Button(pygame.Rect(320, 680, 56, 34), "▶▶", lambda: self.jump(len(self.moves)), size=16),
+            Button(pygame.Rect(384, 680, 110, 34), "", self.faster, size=16),
+            Button(pygame.Rect(502, 680, 150, 34), "", self.see_next, size=16),
+            Button(pygame.Rect(660, 680, 110, 34), t("theatre.play_on"), self.play_on, size=16),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         self.controls.buttons[6].enabled = self.hidden
         self.controls.focus = 2
@@ -198,6 +200,23 @@ class TheatreScene(Scene):
             return t("theatre.seen_all")
         return t("theatre.seen_from", name=self.scene.names[seat])
 
+    # --- play on ----------------------------------------------------------------------------------
+    def can_play_on(self) -> bool:
+        """A table game with its seed, not itself played on from another, not at its end (game.app.play_on)."""
+        return (not registry.get(self.title_slug).solo and self.setup.seed is not None
+                and START not in self.setup.options and not self.scene.state.is_terminal())
+
+    def play_on(self) -> None:
+        """Choose the opponents, then play on from the position on show in your own seat."""
+        from game.app.play_on import PlayOnScene
+
+        if not self.can_play_on():
+            self.app.audio.play("error")
+            return
+        self.playing = False
+        self.app.audio.play("menu_select")
+        self.app.stack.push(PlayOnScene(self.app, self.setup, self.setup.seed, self.moves, self.at))
+
     def _apply_next(self) -> None:
         chance = self.scene.state.is_chance_node()
         self.scene.apply(self.scene.state.action_from_json(self.moves[self.at]))
@@ -241,7 +260,7 @@ class TheatreScene(Scene):
                     pygame.K_PAGEDOWN: lambda: self.jump(self.at + 10),
                     pygame.K_PLUS: self.faster, pygame.K_EQUALS: self.faster, pygame.K_KP_PLUS: self.faster,
                     pygame.K_MINUS: self.slower, pygame.K_KP_MINUS: self.slower, pygame.K_c: self.toggle_coach,
-                    pygame.K_n: self.to_worst, pygame.K_v: self.see_next,
+                    pygame.K_n: self.to_worst, pygame.K_v: self.see_next, pygame.K_p: self.play_on,
                     pygame.K_LEFTBRACKET: lambda: self.to_round(-1), pygame.K_RIGHTBRACKET: lambda: self.to_round(1),
                     pygame.K_COMMA: lambda: self.to_turn(-1), pygame.K_PERIOD: lambda: self.to_turn(1)}
             if event.key == pygame.K_ESCAPE:
@@ -383,6 +402,7 @@ class TheatreScene(Scene):
         self.controls.buttons[2].label = t("theatre.pause") if self.playing else t("theatre.play")
         self.controls.buttons[5].label = t("theatre.speed", speed=SPEEDS[self.speed][0])
         self.controls.buttons[6].label = self.seen_label()
+        self.controls.buttons[7].enabled = self.can_play_on()
         coaching = self.coach_on and self.your_decision()
         if coaching:
             self._draw_coach(surface)

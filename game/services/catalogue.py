@@ -98,6 +98,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "games.shared": {"en": "Shared win", "ja": "同点勝ち"},
     "games.loss": {"en": "Lost", "ja": "負け"},
     "games.end": {"en": "Played", "ja": "終了"},
+    "games.played_on": {"en": "played on", "ja": "途中から"},
     "games.score": {"en": "{score} pts", "ja": "{score}点"},
     "games.empty": {"en": "No finished games yet: play one and it is kept here.",
                     "ja": "まだ終わったゲームがありません。遊んだゲームはここに残ります。"},
@@ -118,9 +119,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "theatre.end": {"en": "End of the game", "ja": "終局"},
     "theatre.to_move": {"en": "Next: {name}'s move", "ja": "次は{name}の手番"},
     "theatre.to_move_you": {"en": "Next: your move", "ja": "次はあなたの手番"},
-    "theatre.help": {"en": "Space play · ←→ step · [ ] round · , . turn · V seen from · C coach · N costliest · "
-                           "Esc back",
-                     "ja": "Space 再生・←→ 1手・[ ] ラウンド・, . 手番・V 視点・C 講評・N 悪手・Esc 戻る"},
+    "theatre.help": {"en": "Space play · ←→ step · [ ] round · , . turn · V seen from · P play on · C coach · "
+                           "N costliest · Esc back",
+                     "ja": "Space 再生・←→ 1手・[ ] ラウンド・, . 手番・V 視点・P ここから対局・C 講評・N 悪手・Esc 戻る"},
+    "theatre.play_on": {"en": "Play on", "ja": "ここから対局"},
+    "playon.title": {"en": "Play on from move {at}", "ja": "{at}手目から対局する"},
+    "playon.explain": {"en": "You keep your seat and what you knew then; the cards hidden from you are dealt anew, "
+                             "so the game goes on as it might have. Choose the opponents:",
+                       "ja": "あなたの席とその時点で知っていたことはそのまま。伏せられていた札は配り直され、"
+                             "あり得た続きを打てます。相手を選んでください："},
+    "playon.back": {"en": "Back to the replay", "ja": "リプレイに戻る"},
+    "playon.go": {"en": "Play on", "ja": "対局開始"},
+    "playon.not_here": {"en": "Play on is for the table games, before the end.",
+                        "ja": "ここから対局できるのは、対戦ゲームの終局前だけです。"},
     "theatre.round": {"en": "Round {n}", "ja": "第{n}ラウンド"},
     "theatre.seen_from": {"en": "Seen from {name}", "ja": "{name}の視点"},
     "theatre.seen_all": {"en": "All revealed", "ja": "すべて公開"},

@@ -108,13 +108,16 @@ class TitleSpec:
         return {option.key: option.default for option in self.options}
 
     def check(self, players: int, options: dict[str, object]) -> dict[str, object]:
-        """The options with defaults filled in; SetupError for a bad count, key or value."""
+        """The options with defaults filled in; SetupError for a bad count, key or value (`START`, a game played
+        on from another's position, passes through: `new_state` reads it)."""
         if not self.min_players <= players <= self.max_players:
             seats = (str(self.min_players) if self.min_players == self.max_players
                      else f"{self.min_players} to {self.max_players}")
             raise SetupError(f"{self.name_en} is for {seats} players, not {players}")
         known = {option.key: option for option in self.options}
         for key, value in options.items():
+            if key == START:
+                continue
             if key not in known:
                 raise SetupError(f"{self.name_en} has no option {key!r}; its options are "
                                  f"{', '.join(known) or 'none'}")
@@ -137,6 +140,51 @@ class TitleSpec:
         return options
 
     def new_state(self, players: int | None = None, options: dict | None = None) -> Any:
-        """A fresh state for `players` seats (the fewest by default) with `options` (checked)."""
+        """A fresh state for `players` seats (the fewest by default) with `options` (checked); with `START`, the
+        position another game is played on from (`played_on`)."""
         players = self.min_players if players is None else players
-        return self.module("rules").new_state(players=players, **self.check(players, dict(options or {})))
+        options = dict(options or {})
+        start = options.pop(START, None)
+        state = self.module("rules").new_state(players=players, **self.check(players, options))
+        return state if start is None else played_on(state, start)
+
+
+START = "start"  # the option of a game played on from a position of another (the replay theatre's "play on")
+
+
+def start_option(seed: int, actions: list, seat: int, redeal: int) -> dict:
+    """The `START` option: the other game's seed and first actions, the seat whose view is kept, and the seed of
+    the redeal of everything hidden from it."""
+    return {"seed": seed, "actions": list(actions), "seat": seat, "redeal": redeal}
+
+
+def played_on(state: Any, start: object) -> Any:
+    """The position a game played on from another begins at: the other game's first actions applied (each chance
+    outcome checked against that game's seed), then everything hidden from `seat` dealt anew (`resample` with the
+    `redeal` seed), so the player learns nothing that seat did not know; the new game's history starts empty (its
+    own actions, its own seed). ValueError for a start that is not one."""
+    from random import Random
+
+    from game.core import chance
+    from game.core.engine import IllegalAction
+
+    fields = {"seed": int, "actions": list, "seat": int, "redeal": int}
+    if not isinstance(start, dict) or any(type(start.get(key)) is not kind for key, kind in fields.items()):
+        raise ValueError(f"a played-on start needs {', '.join(fields)}, not {start!r}")
+    if not 0 <= start["seat"] < state.num_players:
+        raise ValueError(f"no seat {start['seat']} at this table")
+    for index, raw in enumerate(start["actions"]):
+        try:
+            action = state.action_from_json(raw)
+            wrong = chance.mismatch(state, start["seed"], action) if state.is_chance_node() else None
+            if wrong is None:
+                state.apply(action)
+        except (IllegalAction, TypeError, ValueError) as exc:
+            raise ValueError(f"the start's action {index + 1} ({raw!r}) is refused: {exc}") from None
+        if wrong:
+            raise ValueError(f"the start is not the game of its seed: {wrong}")
+    if state.is_terminal():
+        raise ValueError("a game cannot be played on from its end")
+    world = state.resample(start["seat"], Random(start["redeal"]))
+    world.history = []
+    return world
