@@ -564,3 +564,35 @@ def test_play_on_is_refused_where_it_cannot_be(app, play_to_summary):
     solo.handle(key(pygame.K_p))
     app.stack.apply_pending()
     assert app.stack.top is solo and not isinstance(app.stack.top, PlayOnScene)
+
+
+def shown_dice(scene) -> list:
+    """The dice a solo scene has on show, by where they lie (its own layout's parts)."""
+    parts = ("plate", "stock") if scene.title_slug == "dice_slayer" else ("big", "rolled", "tray")
+    shown = [(part, sorted(sprite.value for sprite in getattr(scene, part))) for part in parts]
+    if scene.title_slug == "dice_combat":
+        shown.append(("small", scene.small.value if scene.small and not scene.small.fade else None))  # a lost
+        # prize fades where it lay; a rebuilt table leaves it out
+    return shown
+
+
+@pytest.mark.parametrize("slug", SOLO_TITLES)
+def test_stepping_a_solo_game_lands_where_a_jump_lands(app, slug):
+    app.change_settings(anim_speed="fast")
+    game = solo_game(app, slug, seed=17)
+    theatre = theatre_for(app, game)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    total = len(theatre.moves)
+    for start in sorted({0, total // 3, total // 2, total - 3}):
+        theatre.jump(start)
+        theatre.step()
+        for _ in range(3000):
+            app.tick(STEP)
+            if theatre.at >= theatre.until and not theatre.scene.timeline.busy:
+                break
+        k, stepped = theatre.at, shown_dice(theatre.scene)
+        assert k > start and list(theatre.scene.state.history) == [theatre.scene.state.action_from_json(raw)
+                                                                    for raw in theatre.moves[:k]]
+        theatre.jump(k)
+        assert shown_dice(theatre.scene) == stepped
