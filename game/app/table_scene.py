@@ -95,6 +95,8 @@ class TableScene(Scene, ABC):
         self.over = False  # the game has ended and finish() has run
         self.first_seat: int | None = 0 if setup.human_starts else None  # the start player, when fixed
         self.watching = False  # a stored game shown in the replay theatre: it applies the actions, nobody decides
+        if START in setup.options:  # a game played on from a replay's position (game.app.play_on)
+            self.log.add(t("table.played_on", at=len(setup.options[START]["actions"])), theme.SKY)
 
     # --- keeping the game -------------------------------------------------------------------------
     @property

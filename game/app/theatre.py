@@ -40,6 +40,7 @@ FORWARDED = (pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pyga
 COACH_MS = 4000  # the coach's think time for one decision, in the worker
 ENGINE = f"coach:{COACH_ITERATIONS}"  # what the kept advice was made by (a new engine does not reuse it)
 SHOWN_CHOICES = 3
+NOTABLE_WIN, NOTABLE_POINTS = 0.005, 0.05  # a choice costs something from here (it shows as 1%, or 0.1 points)
 EVERYONE = -1  # "seen from" every seat: everything hidden laid open
 SECRETS = pygame.Rect(VIEW.x + 16, VIEW.y + 12, 470, 0)  # the panel of what is hidden (its height follows its text)
 
@@ -320,7 +321,7 @@ class TheatreScene(Scene):
             choices, played = advice["choices"], self.moves[position]
             mine = next((c["value"] for c in choices if c["action"] == played), min(c["value"] for c in choices))
             cost = choices[0]["value"] - mine
-            if cost > 1e-9:
+            if cost >= (NOTABLE_WIN if advice["measure"] == "win" else NOTABLE_POINTS):
                 costs.append((position, cost))
         return sorted(costs, key=lambda item: -item[1])
 
