@@ -24,7 +24,7 @@ from game.app.scene import Scene
 from game.app.setup import GameSetup, start_scene
 from game.core.engine import State
 from game.core.replay import Replay
-from game.services.i18n import t
+from game.services.i18n import said, t
 from game.titles import registry
 from game.titles.spec import START
 from game.ui import theme
@@ -443,8 +443,8 @@ class TheatreScene(Scene):
         seats = range(self.setup.players) if seen == EVERYONE else [seen]
         rows = [(self.scene.names[seat], line) for seat in seats
                 for line in self.scene.secrets(seat) or [t("theatre.nothing_hidden")]]
-        heading = t("theatre.secrets_all") if seen == EVERYONE else t("theatre.secrets_of",
-                                                                         name=self.scene.names[seen])
+        heading = t("theatre.secrets_all") if seen == EVERYONE else said("theatre.secrets_of", seen,
+                                                                          self.scene.names, 0)
         inner = place.width - 28
         name_w = min(110, inner // 3) if seen == EVERYONE else 0
         lines = sum(len(block_size(line, 15, inner - name_w, VIEW.height)[0]) for _, line in rows)
