@@ -1,0 +1,838 @@
+"""Neu/Noir (のいのわーる): the rules engine, exactly per shared/rules/neu_noir.md (sections 2-7).
+
+Chance deals the hands card by card (lazy dealing: the deck is a count per kind, never an order; a deal is a chance
+node weighted by what is left, the same as the top card of a uniformly shuffled deck), then picks the start player.
+The cards never dealt are the leftover; they are drawn from the same counts, one chance node each, when the first
+declarer takes them (nobody sees them before, so drawing them late is the same game).
+
+A play is a sequence of small decisions of one player (DESIGN.md, spec 4.10): `Card(kind)` once per card in the
+stated order, then `EndPlay(shot)` with the Shot target (or None). A card is offered only when the play can still be
+finished legally after it (`can_finish`), so nobody is stuck halfway. `Bet(target)`, `Declare()` are whole turns;
+`TakePile(owner)` and `ChooseStarter(seat)` are the other two decisions. `check_play` judges a whole play (any
+order) for a play builder; `whole_plays` lists one play per outcome class (spec 4.10) for tests and bots.
+
+Decisions where the spec is silent:
+- The cards of a play in progress are public (they go down face up, one by one, in the stated order).
+- The deal is seat by seat (seat 0's hand first); the order of dealing changes nothing.
+- Returns: 1 for the winner, 0 for everyone else (there is always exactly one winner).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from random import Random
+from typing import Any, NamedTuple, Self
+
+from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
+
+RULES_VERSION = "neu_noir/1"
+MIN_PLAYERS, MAX_PLAYERS = 4, 7
+
+# --- the deck (spec 2.1) --------------------------------------------------------------------------------------------
+SHOT, TURN, DOUBLE, PASS = "SHOT", "TURN", "DOUBLE", "PASS"
+R101 = "R101"
+POSITIVE = {f"N{n}": n for n in (*range(1, 11), 50)}  # kind -> value added
+NEGATIVE = {"M1": 1, "M10": 10}  # kind -> value taken away (floor 0)
+INSTRUCTIONS = (SHOT, TURN, DOUBLE, PASS)
+DECK: dict[str, int] = {**{f"N{n}": 3 for n in range(1, 10)}, "N10": 6, "N50": 2, "M1": 2, "M10": 4, R101: 5,
+                        SHOT: 2, TURN: 4, DOUBLE: 2, PASS: 4}
+KINDS = tuple(DECK)  # the canonical order: numbers, negatives, 101, instructions
+DECK_SIZE = sum(DECK.values())  # 58
+BLACK_SUPPLY = 17
+# players -> (cards per hand, white chips each, black chips to win) (spec 2.3); the leftover is what is not dealt
+TABLE = {4: (14, 5, 5), 5: (11, 4, 4), 6: (9, 3, 3), 7: (8, 3, 3)}
+CW, CCW = 1, -1
+
+# phases
+DEAL, START, LEFTOVER = "deal", "start", "leftover"  # chance
+TURN_PHASE, BUILD, TAKE_PILE, OVERTIME_START = "turn", "build", "take_pile", "overtime_start"  # decisions
+OVER = "over"
+CHANCE_PHASES = (DEAL, START, LEFTOVER)
+
+
+# --- decisions -------------------------------------------------------------------------------------------------------
+class Card(NamedTuple):
+    """The next card of the play in progress."""
+
+    kind: str
+
+
+class EndPlay(NamedTuple):
+    """The play is complete; the Shot target if it holds a SHOT (else None)."""
+
+    shot: int | None
+
+
+class Bet(NamedTuple):
+    target: int
+
+
+class Declare(NamedTuple):
+    pass
+
+
+class TakePile(NamedTuple):
+    owner: int
+
+
+class ChooseStarter(NamedTuple):
+    seat: int
+
+
+DECLARE = Declare()
+
+
+# --- what a seat cannot see (action keys) --------------------------------------------------------------------------
+class Dealt(NamedTuple):
+    """A card dealt to `seat`, as the others see it."""
+
+    seat: int
+
+
+class Drew(NamedTuple):
+    """A leftover card going into `seat`'s hand, as the others see it."""
+
+    seat: int
+
+
+# --- events ----------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardDealt:
+    seat: int
+    kind: str | None  # None where the viewer may not see it (events are told unmasked; the log masks)
+
+
+@dataclass(frozen=True)
+class StartPlayer:
+    seat: int
+
+
+@dataclass(frozen=True)
+class CardAdded:
+    seat: int
+    kind: str
+    value: int  # the running value after it
+    clamped: bool  # a negative card stopped at the floor
+
+
+@dataclass(frozen=True)
+class Played:
+    seat: int
+    cards: tuple[str, ...]
+    value: int
+    direction: int
+    doubles: int  # pending for the next player
+    next: int
+    shot: int | None
+    turned: bool  # an odd number of TURN cards
+
+
+@dataclass(frozen=True)
+class BetPlaced:
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Declared:
+    seat: int
+
+
+@dataclass(frozen=True)
+class RoundWon:
+    winner: int
+    declarer: int
+    by_bet: bool
+    white_left: int  # the declarer's
+    black: int  # the winner's, after
+
+
+@dataclass(frozen=True)
+class PileTaken:
+    seat: int
+    owner: int
+    cards: tuple[str, ...]
+    leftover: int  # leftover cards that follow (round 1)
+
+
+@dataclass(frozen=True)
+class LeftoverDrawn:
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    round_no: int
+    starter: int
+    overtime: bool
+
+
+@dataclass(frozen=True)
+class Disqualified:
+    seat: int
+
+
+@dataclass(frozen=True)
+class OvertimeCalled:
+    tied: tuple[int, ...]
+    decider: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    winner: int
+    reason: str  # "target", "white" (most black chips after a disqualification), "overtime"
+
+
+# --- the state -------------------------------------------------------------------------------------------------------
+class NeuNoirView(NamedTuple):
+    """What `seat` may see: its own hand, the counts of the others', everything on the table."""
+
+    seat: int
+    players: int
+    phase: str
+    to_move: int
+    hand: tuple[tuple[str, int], ...]  # own hand, (kind, count) in KINDS order
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[tuple[str, int], ...], ...]  # per seat: cards certainly in that hand (taken from piles)
+    piles: tuple[tuple[str, ...], ...]
+    leftover: int
+    line: tuple[str, ...]  # the play in progress
+    line_value: int
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    black_supply: int
+    bet_of: tuple[int | None, ...]
+    value: int
+    direction: int
+    doubles: int
+    current: int
+    last_actor: int | None
+    round_no: int
+    participants: tuple[int, ...]
+    overtime: bool
+    last_round_winner: int | None
+    disqualified: int | None
+    decider: int | None
+    tied: tuple[int, ...]
+    winner: int | None
+    dealt: int
+    options: tuple[bool, bool, bool]  # skip, no_wallflower, extra_life
+
+
+class NeuNoirState(State):
+    TITLE = "neu_noir"
+    RULES_VERSION = RULES_VERSION
+    RESAMPLE_REPLAYS = False  # a world keeps what the table shows, not a history of deals
+
+    __slots__ = ("n", "skip", "no_wallflower", "extra_life", "hand", "known", "pile", "deck", "white", "black",
+                 "black_supply", "bet_of", "value", "direction", "doubles", "current", "last_actor", "round_no",
+                 "participants", "overtime", "last_round_winner", "disqualified", "winner", "phase", "decider",
+                 "tied", "line", "line_value", "dealt", "to_draw")
+
+    def __init__(self, players: int = 4, skip: bool = False, no_wallflower: bool = False,
+                 extra_life: bool = False) -> None:
+        super().__init__()
+        if type(players) is not int or players not in TABLE:
+            raise ValueError(f"Neu/Noir is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}")
+        n = self.n = players
+        self.skip, self.no_wallflower, self.extra_life = bool(skip), bool(no_wallflower), bool(extra_life)
+        _, whites, _ = TABLE[n]
+        self.hand: list[Counter] = [Counter() for _ in range(n)]
+        self.known: list[Counter] = [Counter() for _ in range(n)]
+        self.pile: list[list[str]] = [[] for _ in range(n)]
+        self.deck: Counter = Counter(DECK)  # undealt: the leftover once the hands are dealt
+        self.white = [whites + (1 if self.extra_life else 0)] * n
+        self.black = [0] * n
+        self.black_supply = BLACK_SUPPLY
+        self.bet_of: list[int | None] = [None] * n
+        self.value, self.direction, self.doubles = 0, CW, 0
+        self.current, self.last_actor = 0, None
+        self.round_no = 1
+        self.participants: tuple[int, ...] = tuple(range(n))
+        self.overtime = False
+        self.last_round_winner: int | None = None
+        self.disqualified: int | None = None
+        self.winner: int | None = None
+        self.phase = DEAL
+        self.decider: int | None = None  # who decides TAKE_PILE / OVERTIME_START
+        self.tied: tuple[int, ...] = ()
+        self.line: list[str] = []
+        self.line_value = 0
+        self.dealt = 0  # cards dealt so far
+        self.to_draw = 0  # leftover cards still to go into the declarer's hand
+
+    # --- queries ---------------------------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def hand_cards(self) -> int:
+        return TABLE[self.n][0]
+
+    @property
+    def target(self) -> int:
+        return TABLE[self.n][2]
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hand[seat].values())
+
+    def under(self, seat: int) -> int | None:
+        """Whose bet chip lies under `seat`'s marker."""
+        return next((owner for owner, on in enumerate(self.bet_of) if on == seat), None)
+
+    def neighbour(self, seat: int, direction: int) -> int:
+        """The next participant from `seat` in `direction` (never `seat`: there are always two or more)."""
+        step = (seat + direction) % self.n
+        while step not in self.participants:
+            step = (step + direction) % self.n
+        return step
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.decider if phase in (TAKE_PILE, OVERTIME_START) else self.current  # type: ignore[return-value]
+
+    def bet_targets(self) -> list[int]:
+        """Whom the current player may bet on (spec 4.3.2, V2)."""
+        me = self.current
+        if self.bet_of[me] is not None:
+            return []
+        covered = {on for on in self.bet_of if on is not None}
+        targets = [t for t in self.participants if t != me and t not in covered]
+        if self.no_wallflower:
+            holders = [p for p in self.participants if self.bet_of[p] is None]
+            if len(holders) == 2:
+                other = holders[0] if holders[1] == me else holders[1]
+                if other in targets:
+                    return [other]
+        return targets
+
+    def _legal_actions(self) -> list:
+        phase = self.phase
+        if phase == TAKE_PILE:
+            return [TakePile(o) for o in range(self.n)]
+        if phase == OVERTIME_START:
+            return [ChooseStarter(s) for s in self.tied]
+        me = self.current
+        cards = [Card(kind) for kind in KINDS if self._card_ok(kind)]
+        if phase == BUILD:
+            if self._can_end():
+                targets = [t for t in self.participants if t != me] if SHOT in self.line else [None]
+                cards += [EndPlay(t) for t in targets]
+            return cards
+        actions = cards + [Bet(t) for t in self.bet_targets()]
+        if self.last_actor is not None:
+            actions.append(DECLARE)
+        return actions
+
+    def _minimum(self, has_pass: bool) -> int:
+        return 1 + self.doubles if self.doubles and not has_pass else 1
+
+    def _can_end(self) -> bool:
+        return len(self.line) >= self._minimum(PASS in self.line)
+
+    def _card_ok(self, kind: str) -> bool:
+        """Whether `kind` may be the next card of the play: held, the value stays within 101, and the play can
+        still be finished with the cards left."""
+        hand = self.hand[self.current]
+        if not hand[kind]:
+            return False
+        value = step(self.line_value if self.line else self.value, kind)
+        if value is None:
+            return False
+        hand[kind] -= 1
+        try:
+            return can_finish(value, len(self.line) + 1, self._minimum(PASS in self.line or kind == PASS), hand)
+        finally:
+            hand[kind] += 1
+
+    def _chance_outcomes(self) -> list[tuple[Any, float]]:
+        if self.phase == START:
+            return [(seat, 1 / self.n) for seat in range(self.n)]
+        size = sum(self.deck.values())
+        return [(kind, self.deck[kind] / size) for kind in KINDS if self.deck[kind]]
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0] * self.n
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.n)]
+
+    def final_scores(self) -> list[float]:
+        """Black chips (what the arena reports)."""
+        return [float(b) for b in self.black]
+
+    def ranking(self) -> tuple[int, ...]:
+        """The display ranking (spec 5.4): the winner, the others by black then white chips, the disqualified last."""
+        others = sorted((s for s in range(self.n) if s not in (self.winner, self.disqualified)),
+                        key=lambda s: (-self.black[s], -self.white[s], s))
+        first = [self.winner] if self.winner is not None else []
+        last = [self.disqualified] if self.disqualified is not None else []
+        return tuple(first + others + last)
+
+    def deals_played(self) -> int:
+        return self.round_no
+
+    # --- applying --------------------------------------------------------------------------------------------------
+    def _apply(self, action: Any) -> list:
+        phase = self.phase
+        if phase == DEAL:
+            return self._deal(action)
+        if phase == START:
+            self.current, self.phase = action, TURN_PHASE
+            return [StartPlayer(action), RoundStarted(1, action, False)]
+        if phase == LEFTOVER:
+            return self._draw_leftover(action)
+        kind = type(action)
+        if kind is Card:
+            return self._add_card(action.kind)
+        if kind is EndPlay:
+            return self._end_play(action.shot)
+        if kind is Bet:
+            return self._bet(action.target)
+        if kind is Declare:
+            return self._declare()
+        if kind is TakePile:
+            return self._take_pile(action.owner)
+        return self._start_overtime(action.seat)
+
+    def _deal(self, kind: str) -> list:
+        seat = self.dealt // self.hand_cards
+        self.deck[kind] -= 1
+        self.hand[seat][kind] += 1
+        self.dealt += 1
+        if self.dealt == self.n * self.hand_cards:
+            self.phase = START
+        return [CardDealt(seat, kind)]
+
+    def _add_card(self, kind: str) -> list:
+        seat = self.current
+        before = self.line_value if self.line else self.value
+        value = step(before, kind)
+        self.hand[seat][kind] -= 1
+        if self.known[seat][kind]:
+            self.known[seat][kind] -= 1
+        self.line.append(kind)
+        self.line_value = value  # type: ignore[assignment]
+        self.phase = BUILD
+        clamped = kind in NEGATIVE and before - NEGATIVE[kind] < 0
+        return [CardAdded(seat, kind, self.line_value, clamped)]
+
+    def _end_play(self, shot: int | None) -> list:
+        me, line = self.current, tuple(self.line)
+        self.pile[me].extend(line)
+        self.value = self.line_value
+        turned = line.count(TURN) % 2 == 1
+        if turned:
+            self.direction = -self.direction
+        passed = self.doubles if self.doubles and PASS in line else 0
+        doubles = line.count(DOUBLE) + passed
+        if SHOT in line:
+            following = shot
+        elif self.skip:
+            following = self._skipping(me, line.count("M1") + line.count("M10"))
+        else:
+            following = self.neighbour(me, self.direction)
+        self.last_actor, self.doubles, self.current = me, doubles, following
+        self.line, self.line_value, self.phase = [], 0, TURN_PHASE
+        return [Played(me, line, self.value, self.direction, doubles, following, shot if SHOT in line else None,
+                       turned)]
+
+    def _skipping(self, me: int, skips: int) -> int:
+        """V1: the other participants in the direction of play from `me`; the (1 + skips mod m)-th of them."""
+        others, seat = [], me
+        for _ in range(len(self.participants) - 1):
+            seat = self.neighbour(seat, self.direction)
+            others.append(seat)
+        return others[skips % len(others)]
+
+    def _bet(self, target: int) -> list:
+        me = self.current
+        self.bet_of[me] = target
+        self.doubles, self.last_actor, self.current = 0, me, target
+        return [BetPlaced(me, target)]
+
+    def _declare(self) -> list:
+        declarer = self.current
+        events: list = [Declared(declarer)]
+        self.white[declarer] -= 1
+        bettor = self.under(declarer)
+        winner = bettor if bettor is not None else self.last_actor
+        self.black[winner] += 1
+        self.black_supply -= 1
+        self.last_round_winner = winner
+        events.append(RoundWon(winner, declarer, bettor is not None, self.white[declarer], self.black[winner]))
+        if self.overtime:
+            return events + self._game_over(winner, "overtime")
+        if self.black[winner] >= self.target:
+            return events + self._game_over(winner, "target")
+        if self.white[declarer] == 0:
+            self.disqualified = declarer
+            events.append(Disqualified(declarer))
+            others = [s for s in range(self.n) if s != declarer]
+            most = max(self.black[s] for s in others)
+            tied = [s for s in others if self.black[s] == most]
+            if winner in tied:
+                return events + self._game_over(winner, "white")
+            whitest = max(self.white[s] for s in tied)
+            tied = [s for s in tied if self.white[s] == whitest]
+            if len(tied) == 1:
+                return events + self._game_over(tied[0], "white")
+            self.tied, self.decider, self.phase = tuple(tied), declarer, OVERTIME_START
+            return events + [OvertimeCalled(self.tied, declarer)]
+        self.bet_of = [None] * self.n
+        self.value, self.doubles = 0, 0
+        self.decider, self.phase = declarer, TAKE_PILE
+        return events
+
+    def _take_pile(self, owner: int) -> list:
+        me = self.decider
+        cards = tuple(self.pile[owner])
+        self.hand[me].update(cards)
+        self.known[me].update(cards)
+        self.pile[owner] = []
+        leftover = sum(self.deck.values()) if self.round_no == 1 else 0
+        events: list = [PileTaken(me, owner, cards, leftover)]
+        if leftover:
+            self.to_draw, self.phase = leftover, LEFTOVER
+            return events
+        return events + self._new_round()
+
+    def _draw_leftover(self, kind: str) -> list:
+        me = self.decider
+        self.deck[kind] -= 1
+        self.hand[me][kind] += 1
+        self.to_draw -= 1
+        events: list = [LeftoverDrawn(me, kind)]
+        return events + (self._new_round() if self.to_draw == 0 else [])
+
+    def _new_round(self) -> list:
+        starter = self.decider
+        self.round_no += 1
+        self.current, self.last_actor, self.decider, self.phase = starter, None, None, TURN_PHASE
+        return [RoundStarted(self.round_no, starter, False)]
+
+    def _start_overtime(self, seat: int) -> list:
+        self.participants, self.overtime = tuple(sorted(self.tied)), True
+        self.bet_of = [None] * self.n
+        self.value, self.doubles, self.last_actor = 0, 0, None
+        self.round_no += 1
+        self.current, self.decider, self.phase = seat, None, TURN_PHASE
+        return [RoundStarted(self.round_no, seat, True)]
+
+    def _game_over(self, winner: int, reason: str) -> list:
+        self.winner, self.phase = winner, OVER
+        return [GameOver(winner, reason)]
+
+    # --- copies, views, worlds -------------------------------------------------------------------------------------
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.history = list(self.history)
+        for name in ("n", "skip", "no_wallflower", "extra_life", "black_supply", "value", "direction", "doubles",
+                     "current", "last_actor", "round_no", "participants", "overtime", "last_round_winner",
+                     "disqualified", "winner", "phase", "decider", "tied", "line_value", "dealt", "to_draw"):
+            setattr(other, name, getattr(self, name))
+        other.hand = [Counter(h) for h in self.hand]
+        other.known = [Counter(k) for k in self.known]
+        other.pile = [list(p) for p in self.pile]
+        other.deck = Counter(self.deck)
+        other.white, other.black, other.bet_of = list(self.white), list(self.black), list(self.bet_of)
+        other.line = list(self.line)
+        return other
+
+    def view(self, seat: int) -> NeuNoirView:
+        return NeuNoirView(
+            seat=seat, players=self.n, phase=self.phase, to_move=self.current_player(),
+            hand=counts(self.hand[seat]), hand_sizes=tuple(self.hand_size(s) for s in range(self.n)),
+            known=tuple(counts(k) for k in self.known), piles=tuple(tuple(p) for p in self.pile),
+            leftover=sum(self.deck.values()) if self.round_no == 1 else 0, line=tuple(self.line),
+            line_value=self.line_value, white=tuple(self.white), black=tuple(self.black),
+            black_supply=self.black_supply, bet_of=tuple(self.bet_of), value=self.value, direction=self.direction,
+            doubles=self.doubles, current=self.current, last_actor=self.last_actor, round_no=self.round_no,
+            participants=self.participants, overtime=self.overtime, last_round_winner=self.last_round_winner,
+            disqualified=self.disqualified, decider=self.decider, tied=self.tied, winner=self.winner,
+            dealt=self.dealt, options=(self.skip, self.no_wallflower, self.extra_life))
+
+    def action_key(self, action: Any, observer: int) -> Any:
+        """A card dealt or drawn from the leftover is seen by its holder only; every decision is public."""
+        if self.phase == DEAL:
+            seat = self.dealt // self.hand_cards
+            return action if seat == observer else Dealt(seat)
+        if self.phase == LEFTOVER:
+            return action if self.decider == observer else Drew(self.decider)
+        return action
+
+    def resample(self, seat: int, rng: Random) -> Self:
+        """A full state consistent with view(seat): the known cards of each hand kept, the rest of the unseen
+        cards dealt at random into the other hands; what is left is the deck (the leftover)."""
+        return from_view(self.view(seat), rng)  # type: ignore[return-value]
+
+    # --- text and codec ----------------------------------------------------------------------------------------------
+    def action_to_string(self, action: Any) -> str:
+        return str(action)
+
+    def action_to_json(self, action: Any) -> Any:
+        kind = type(action)
+        if kind is Card:
+            return ["card", action.kind]
+        if kind is EndPlay:
+            return ["end", action.shot]
+        if kind is Bet:
+            return ["bet", action.target]
+        if kind is Declare:
+            return ["declare"]
+        if kind is TakePile:
+            return ["take", action.owner]
+        if kind is ChooseStarter:
+            return ["starter", action.seat]
+        return action  # a chance outcome: a kind, or the start seat
+
+    def action_from_json(self, data: Any) -> Any:
+        if isinstance(data, str) and data in DECK:
+            return data
+        if type(data) is int:
+            return data
+        if not isinstance(data, list) or not data or not isinstance(data[0], str):
+            raise IllegalAction(f"not a Neu/Noir action: {data!r}")
+        tag, args = data[0], data[1:]
+        if tag == "card" and len(args) == 1 and args[0] in DECK:
+            return Card(args[0])
+        if tag == "end" and len(args) == 1 and (args[0] is None or type(args[0]) is int):
+            return EndPlay(args[0])
+        if tag == "declare" and not args:
+            return DECLARE
+        if tag in ("bet", "take", "starter") and len(args) == 1 and type(args[0]) is int:
+            return {"bet": Bet, "take": TakePile, "starter": ChooseStarter}[tag](args[0])
+        raise IllegalAction(f"not a Neu/Noir action: {data!r}")
+
+    def explain_illegal(self, action: Any) -> str:
+        if type(action) is Card and self.phase in (TURN_PHASE, BUILD):
+            if not self.hand[self.current][action.kind]:
+                return f"there is no {action.kind} in the hand"
+            if step(self.line_value if self.line else self.value, action.kind) is None:
+                return f"{action.kind} would take the value over 101"
+            return f"after {action.kind} the play could not be finished (too few cards left for the Doubles)"
+        if type(action) is Declare and self.last_actor is None:
+            return "nobody has taken a turn this round yet: declaring is not allowed on a round's first turn"
+        return f"{action!r} is not a legal action here"
+
+    def check_play(self, cards: list[str], shot: int | None) -> str | None:
+        """Why the whole play `cards` (in order) with `shot` is not legal now (spec 4.3.1 L1-L4), or None."""
+        if self.phase != TURN_PHASE:
+            return "it is not the moment to play"
+        if not cards:
+            return "a play needs at least one card"
+        if Counter(cards) - self.hand[self.current]:
+            return "the play holds cards that are not in the hand"
+        if len(cards) < self._minimum(PASS in cards):
+            return f"with {self.doubles} Double(s) pending the play needs {1 + self.doubles} cards or a Pass"
+        value = self.value
+        for kind in cards:
+            value = step(value, kind)
+            if value is None:
+                return f"{kind} would take the value over 101"
+        if SHOT in cards:
+            if shot is None or shot == self.current or shot not in self.participants:
+                return "a Shot names another player at the table"
+        elif shot is not None:
+            return "only a play with a Shot names the next player"
+        return None
+
+    def statistics(self) -> dict:
+        return {"rounds": self.round_no, "black": list(self.black), "white": list(self.white),
+                "winner": self.winner, "disqualified": self.disqualified, "overtime": self.overtime}
+
+
+# --- the arithmetic of a play (pure) ---------------------------------------------------------------------------------
+def step(value: int, kind: str) -> int | None:
+    """The value after `kind`, or None if it would go over 101 (spec L3)."""
+    if kind in POSITIVE:
+        after = value + POSITIVE[kind]
+        return after if after <= 101 else None
+    if kind in NEGATIVE:
+        return max(0, value - NEGATIVE[kind])
+    return 101 if kind == R101 else value
+
+
+def can_finish(value: int, played: int, minimum: int, hand: Counter) -> bool:
+    """Whether a play at `value` with `played` cards so far can reach `minimum` cards with cards of `hand`, never
+    going over 101. A Pass still in hand ends the need at once (a play with a Pass needs one card); otherwise
+    instructions, negatives and 101s always fit, and the most positives fit after every negative (the value at its
+    lowest), smallest first."""
+    needed = minimum - played
+    if needed <= 0 or hand[PASS]:
+        return True
+    safe = sum(hand[k] for k in (*INSTRUCTIONS, *NEGATIVE, R101))
+    if safe >= needed:
+        return True
+    low = max(0, value - sum(NEGATIVE[k] * hand[k] for k in NEGATIVE))
+    fitted = 0
+    for kind in sorted(POSITIVE, key=POSITIVE.get):
+        for _ in range(hand[kind]):
+            if low + POSITIVE[kind] > 101:
+                break
+            low += POSITIVE[kind]
+            fitted += 1
+    return safe + fitted >= needed
+
+
+def counts(hand: Counter) -> tuple[tuple[str, int], ...]:
+    return tuple((kind, hand[kind]) for kind in KINDS if hand[kind])
+
+
+def whole_plays(state: NeuNoirState) -> list[tuple[tuple[str, ...], int | None]]:
+    """One legal play per outcome class (spec 4.10: the multiset of kinds, the final value, the Shot target): the
+    instructions first, then an order of the numbers that reaches that value. Full enumeration, for tests."""
+    hand = state.hand[state.current]
+    instructions = [k for k in INSTRUCTIONS if hand[k]]
+    numbers = [k for k in KINDS if k not in INSTRUCTIONS and hand[k]]
+    found: dict[tuple, tuple[str, ...]] = {}
+
+    def orders(left: Counter, value: int, order: tuple[str, ...], out: dict) -> None:
+        if not +left:
+            out.setdefault(value, order)
+            return
+        for kind in numbers:
+            if left[kind]:
+                after = step(value, kind)
+                if after is not None:
+                    left[kind] -= 1
+                    orders(left, after, (*order, kind), out)
+                    left[kind] += 1
+
+    def subsets(i: int, chosen: Counter) -> None:
+        if i == len(numbers):
+            for spec in _instruction_picks(hand, instructions):
+                cards = Counter(chosen) + Counter(spec)
+                size = sum(cards.values())
+                if size == 0 or size < state._minimum(PASS in spec):
+                    continue
+                reached: dict[int, tuple[str, ...]] = {}
+                orders(Counter(chosen), state.value, tuple(spec), reached)
+                for value, order in reached.items():
+                    found.setdefault((tuple(sorted(cards.items())), value), order)
+            return
+        kind = numbers[i]
+        for count in range(hand[kind] + 1):
+            chosen[kind] = count
+            subsets(i + 1, chosen)
+        del chosen[kind]
+
+    subsets(0, Counter())
+    plays = []
+    others = [t for t in state.participants if t != state.current]
+    for order in found.values():
+        plays += [(order, t) for t in others] if SHOT in order else [(order, None)]
+    return plays
+
+
+def _instruction_picks(hand: Counter, instructions: list[str]) -> list[tuple[str, ...]]:
+    picks: list[tuple[str, ...]] = [()]
+    for kind in instructions:
+        picks = [(*pick, *([kind] * count)) for pick in picks for count in range(hand[kind] + 1)]
+    return picks
+
+
+def unseen(view: NeuNoirView) -> Counter:
+    """The cards `view.seat` has not seen: the deck less its own hand, every pile and the play in progress."""
+    left = Counter(DECK)
+    left.subtract(dict(view.hand))
+    for pile in view.piles:
+        left.subtract(pile)
+    left.subtract(view.line)
+    return +left
+
+
+def from_view(view: NeuNoirView, rng: Random) -> NeuNoirState:
+    """A full state consistent with `view`: each other hand holds its known cards and random unseen cards up to its
+    size; the unseen cards left over are the deck (the leftover, while it lasts; the rest of the deal, mid-deal)."""
+    skip, no_wallflower, extra_life = view.options
+    state = NeuNoirState(view.players, skip, no_wallflower, extra_life)
+    pool = unseen(view)
+    hands = [Counter() for _ in range(view.players)]
+    hands[view.seat] = Counter(dict(view.hand))
+    for s in range(view.players):
+        if s != view.seat:
+            hands[s] = Counter(dict(view.known[s]))
+            pool.subtract(hands[s])
+    pool = +pool
+    cards = [kind for kind in KINDS for _ in range(pool[kind])]
+    rng.shuffle(cards)
+    for s in range(view.players):
+        if s != view.seat:
+            for _ in range(view.hand_sizes[s] - sum(hands[s].values())):
+                hands[s][cards.pop()] += 1
+    state.hand = hands
+    state.deck = Counter(cards)
+    state.known = [Counter(dict(k)) for k in view.known]
+    state.pile = [list(p) for p in view.piles]
+    state.white, state.black, state.bet_of = list(view.white), list(view.black), list(view.bet_of)
+    state.black_supply, state.value, state.direction, state.doubles = (view.black_supply, view.value,
+                                                                       view.direction, view.doubles)
+    state.current, state.last_actor, state.round_no = view.current, view.last_actor, view.round_no
+    state.participants, state.overtime = view.participants, view.overtime
+    state.last_round_winner, state.disqualified, state.winner = (view.last_round_winner, view.disqualified,
+                                                                 view.winner)
+    state.phase, state.decider, state.tied = view.phase, view.decider, view.tied
+    state.line, state.line_value, state.dealt = list(view.line), view.line_value, view.dealt
+    state.to_draw = sum(state.deck.values()) if view.phase == LEFTOVER else 0
+    return state
+
+
+def new_state(players: int = 4, skip: bool = False, no_wallflower: bool = False,
+              extra_life: bool = False) -> NeuNoirState:
+    """A new game for 4-7 players; chance deals the hands and picks the start player."""
+    return NeuNoirState(players, skip, no_wallflower, extra_life)
+
+
+# --- positions for tests (spec section 8) ----------------------------------------------------------------------------
+TOKENS = {**{str(n): f"N{n}" for n in (*range(1, 11), 50)}, "-1": "M1", "-10": "M10", "101": R101,
+          **{k: k for k in INSTRUCTIONS}}
+
+
+def cards(text: str) -> list[str]:
+    """'50 10 DOUBLE 3' -> kinds in order."""
+    return [TOKENS[token] for token in text.split()]
+
+
+def position(players: int = 4, hands: dict[int, str] | None = None, current: int = 0, value: int = 0,
+             direction: int = CW, doubles: int = 0, last: int | None = 3, bets: dict[int, int] | None = None,
+             piles: dict[int, str] | None = None, round_no: int = 2, white: list[int] | None = None,
+             black: list[int] | None = None, **options: bool) -> NeuNoirState:
+    """A position in phase TURN built directly (spec 8's notation): seat -> hand text, and the rest as given; the
+    cards not in any hand or pile are the deck (the leftover in round 1)."""
+    state = NeuNoirState(players, **options)
+    state.hand = [Counter(cards((hands or {}).get(s, ""))) for s in range(players)]
+    state.pile = [cards((piles or {}).get(s, "")) for s in range(players)]
+    deck = Counter(DECK)
+    for held in (*state.hand, *map(Counter, state.pile)):
+        deck.subtract(held)
+    if min(deck.values(), default=0) < 0:
+        raise ValueError("more cards than the deck holds")
+    state.deck = +deck if round_no == 1 else Counter()
+    state.dealt = players * state.hand_cards
+    state.current, state.value, state.direction, state.doubles = current, value, direction, doubles
+    state.last_actor, state.round_no = last, round_no
+    for owner, target in (bets or {}).items():
+        state.bet_of[owner] = target
+    if white is not None:
+        state.white = list(white)
+    if black is not None:
+        state.black = list(black)
+        state.black_supply = BLACK_SUPPLY - sum(black)
+    state.phase = TURN_PHASE
+    return state
+
+
+def play(state: NeuNoirState, text: str, shot: int | None = None) -> list:
+    """Apply a whole play given as text ('-10 50'), card by card, then its end; the events."""
+    events = []
+    for kind in cards(text):
+        events += state.apply(Card(kind))
+    return events + state.apply(EndPlay(shot))
