@@ -320,8 +320,8 @@ class NeuNoirState(State):
             return [TakePile(o) for o in range(self.n)]
         if phase == OVERTIME_START:
             return [ChooseStarter(s) for s in self.tied]
-        me = self.current
-        cards = [Card(kind) for kind in KINDS if self._card_ok(kind)]
+        me, hand = self.current, self.hand[self.current]
+        cards = [Card(kind) for kind in KINDS if hand[kind] and self._card_ok(kind)]
         if phase == BUILD:
             if self._can_end():
                 targets = [t for t in self.participants if t != me] if SHOT in self.line else [None]

@@ -1,0 +1,339 @@
+"""Neu/Noir bots (spec section 9): the rules of thumb (Easy, and the search's prior), a fast rollout policy, and an
+evaluation from the chips.
+
+Every rule reads only what the seat to move may know: its hand, the public table, the counts of the other hands and
+the cards each of them certainly holds (taken from a pile). A play is chosen whole, from a limited set of candidates
+(every single card; the shortest plays that answer pending Doubles; the highest value reachable with up to three
+numbers; a Double or a Shot added to press someone), and played card by card.
+
+A candidate's worth (one ply, spec 9 "a decent heuristic bot"): the chance that the next player cannot play after
+it, times the chance that they then declare and hand you the black chip (no bet under them), less what the cards
+spent were worth (escape cards most). A bet is worth the chance its target gives up this round (and a way out when
+you cannot play); declaring costs a white chip (never the last one unless forced) and brings the best pile.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from random import Random
+from typing import Any
+
+from game.ai.levels import DEFAULTS, BotKit, SearchBot
+from game.titles.neu_noir.rules import (
+    BUILD,
+    DECK,
+    DECLARE,
+    DOUBLE,
+    INSTRUCTIONS,
+    KINDS,
+    NEGATIVE,
+    OVERTIME_START,
+    PASS,
+    POSITIVE,
+    R101,
+    SHOT,
+    TAKE_PILE,
+    TURN,
+    Bet,
+    Card,
+    EndPlay,
+    NeuNoirState,
+    step,
+)
+
+SEARCH = {"max_rollout_depth": 24, "normal": 300, "hard": 1200}
+TEMPERATURE = 0.25  # the prior's softmax temperature over the rules scores
+ESCAPES = frozenset((*INSTRUCTIONS, *NEGATIVE, R101))
+WORTH = {**dict.fromkeys(ESCAPES, 3.0), "N10": 2.0, "N50": 2.0}  # a card kept in hand; other numbers 1
+SPEND = 0.04  # the cost of spending a card, per point of its worth
+CHIP = 1.0  # a black chip won
+WHITE = 0.8  # a white chip lost
+REFILL = 0.05  # per point of worth of the pile a declaration brings
+DECLARE_AFTER_STUCK = 0.45  # a stuck player with a free bet chip declares rather than bets, this often
+MAX_EXTRA = 3  # cards a candidate adds at most
+
+
+# --- what the seat to move knows ------------------------------------------------------------------------------------
+def unseen(state: NeuNoirState, seat: int) -> Counter:
+    """The cards `seat` has not seen: the deck less its hand, the piles and the play in progress."""
+    left = Counter(DECK)
+    left.subtract(state.hand[seat])
+    for pile in state.pile:
+        left.subtract(pile)
+    left.subtract(state.line)
+    return +left
+
+
+def stuck_chance(state: NeuNoirState, seat: int, who: int, value: int, doubles: int, pool: Counter) -> float:
+    """The chance, as `seat` sees it, that `who` has no legal play at (value, doubles): its known cards, and the
+    rest of its hand drawn from the unseen cards (binomial, drawing with replacement)."""
+    if who == seat:
+        return 0.0
+    known = state.known[who]
+    size = state.hand_size(who)
+    unknown = max(0, size - sum(known.values()))
+    total = sum(pool.values()) or 1
+
+    def fits(kind: str) -> bool:
+        return step(value, kind) is not None
+
+    if doubles == 0:
+        if any(fits(kind) for kind in known.elements()):
+            return 0.0
+        bad = sum(n for kind, n in pool.items() if not fits(kind)) / total
+        return bad ** unknown
+    if known[PASS]:
+        return 0.0
+    no_pass = (1 - pool[PASS] / total) ** unknown
+    fitting = sum(n for kind, n in pool.items() if fits(kind) and kind != PASS) / total
+    need = 1 + doubles - sum(known[k] for k in known if fits(k))
+    if need <= 0:
+        return 0.0
+    short = sum(math.comb(unknown, j) * fitting ** j * (1 - fitting) ** (unknown - j) for j in range(min(need, unknown + 1)))
+    return no_pass * short
+
+
+# --- candidate plays -----------------------------------------------------------------------------------------------
+def candidates(state: NeuNoirState) -> list[tuple[tuple[str, ...], int | None]]:
+    """Ways to finish the play in progress (or to make one), each (cards still to add, Shot target): see the module
+    docstring. Each is legal; duplicates (same cards and final value) are left out."""
+    me, hand, line = state.current, state.hand[state.current], state.line
+    start = state.line_value if line else state.value
+    has_pass = PASS in line
+    minimum = state._minimum(has_pass)
+    held = [kind for kind in KINDS if hand[kind]]
+    found: dict[tuple, tuple[str, ...]] = {}
+
+    def consider(extra: tuple[str, ...]) -> None:
+        cards = (*line, *extra)
+        if not cards or len(cards) < state._minimum(PASS in cards):
+            return
+        if Counter(extra) - hand:
+            return
+        value = start
+        for kind in extra:
+            value = step(value, kind)
+            if value is None:
+                return
+        found.setdefault((tuple(sorted(extra)), value), extra)
+
+    consider(())
+    for kind in held:
+        consider((kind,))
+    for kind in held:  # a Double or a Shot added to a card: pressure
+        for extra in (DOUBLE, SHOT):
+            if kind != extra and hand[extra]:
+                consider((extra, kind))
+    numbers = [k for k in held if k in POSITIVE or k == R101]
+    best_high: tuple[int, tuple[str, ...]] | None = None
+    for size in (2, 3):  # the highest value numbers reach
+        for combo in _multisets(numbers, hand, size):
+            order = tuple(sorted(combo, key=lambda k: POSITIVE.get(k, 200)))
+            value = start
+            for kind in order:
+                value = step(value, kind)
+                if value is None:
+                    break
+            if value is not None and (best_high is None or value > best_high[0]):
+                best_high = (value, order)
+    if best_high:
+        consider(best_high[1])
+    needed = minimum - len(line)
+    if needed > 1 and not hand[PASS]:  # the shortest answers to pending Doubles
+        for combo in _multisets(held, hand, min(needed, MAX_EXTRA)):
+            consider(_safe_order(combo))
+    others = [t for t in state.participants if t != me]
+    plays = []
+    for extra in found.values():
+        if SHOT in extra or SHOT in line:
+            plays += [(extra, t) for t in others]
+        else:
+            plays.append((extra, None))
+    return plays
+
+
+def _multisets(kinds: list[str], hand: Counter, size: int) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+
+    def grow(i: int, chosen: list[str]) -> None:
+        if len(chosen) == size:
+            out.append(tuple(chosen))
+            return
+        for j in range(i, len(kinds)):
+            kind = kinds[j]
+            if chosen.count(kind) < hand[kind]:
+                chosen.append(kind)
+                grow(j, chosen)
+                chosen.pop()
+
+    grow(0, [])
+    return out
+
+
+def _safe_order(combo: tuple[str, ...]) -> tuple[str, ...]:
+    """An order that keeps the value lowest on the way: instructions and negatives first, numbers smallest first,
+    the 101s last."""
+    def rank(kind: str) -> tuple[int, int]:
+        if kind in INSTRUCTIONS or kind in NEGATIVE:
+            return (0, 0)
+        return (2, 0) if kind == R101 else (1, POSITIVE[kind])
+    return tuple(sorted(combo, key=rank))
+
+
+# --- scoring whole choices -----------------------------------------------------------------------------------------
+def score_play(state: NeuNoirState, extra: tuple[str, ...], shot: int | None, pool: Counter) -> float:
+    """The worth of finishing the play with `extra` (and `shot`) for the seat to move (the play's outcome worked
+    out directly, as the rules resolve it, without copying the state)."""
+    me, cards = state.current, (*state.line, *extra)
+    value = state.line_value if state.line else state.value
+    for kind in extra:
+        value = step(value, kind)  # type: ignore[arg-type]
+    direction = -state.direction if cards.count(TURN) % 2 else state.direction
+    doubles = cards.count(DOUBLE) + (state.doubles if state.doubles and PASS in cards else 0)
+    if SHOT in cards:
+        nxt = shot
+    elif state.skip:
+        nxt = _skipped_to(state, me, direction, sum(1 for kind in cards if kind in NEGATIVE))
+    else:
+        nxt = state.neighbour(me, direction)
+    stuck = stuck_chance(state, me, nxt, value, doubles, pool)  # type: ignore[arg-type]
+    covered = {on for on in state.bet_of if on is not None}
+    free_bet = state.bet_of[nxt] is None and any(t != nxt and t not in covered for t in state.participants)
+    declares = DECLARE_AFTER_STUCK if free_bet else 1.0  # a free bet chip is a way out
+    bettor = state.under(nxt)
+    gain = CHIP * stuck * declares * (1.0 if bettor is None or bettor == me else 0.0)
+    spent = sum(WORTH.get(kind, 1.0) for kind in extra) * SPEND
+    return gain - spent
+
+
+def _skipped_to(state: NeuNoirState, me: int, direction: int, skips: int) -> int:
+    others, seat = [], me
+    for _ in range(len(state.participants) - 1):
+        seat = state.neighbour(seat, direction)
+        others.append(seat)
+    return others[skips % len(others)]
+
+
+def score_bet(state: NeuNoirState, target: int, pool: Counter, can_play: bool) -> float:
+    stuck = stuck_chance(state, state.current, target, state.value, 0, pool)
+    escape = 0.0 if can_play else WHITE * 0.8  # a way out of a position with no play
+    return CHIP * stuck * 0.8 + escape - 0.1
+
+
+def score_declare(state: NeuNoirState, forced: bool) -> float:
+    me = state.current
+    if state.white[me] <= 1 and not forced:
+        return -10.0  # never disqualify yourself by choice
+    winner = state.under(me) if state.under(me) is not None else state.last_actor
+    danger = 1.0 if winner is not None and state.black[winner] >= state.target - 1 else 0.0
+    best = max((pile_worth(p) for p in state.pile), default=0.0)
+    small_hand = 0.3 if state.hand_size(me) <= 2 else 0.0
+    return -WHITE - danger + REFILL * best + small_hand
+
+
+def pile_worth(pile: list[str]) -> float:
+    return sum(WORTH.get(kind, 1.0) for kind in pile)
+
+
+def options(state: NeuNoirState) -> list[tuple[Any, float]]:
+    """Each legal small decision of the mover with the best worth of the whole choices it leads to."""
+    legal = state.legal_actions()
+    phase = state.phase
+    if phase == TAKE_PILE:
+        return [(a, pile_worth(state.pile[a.owner])) for a in legal]
+    if phase == OVERTIME_START:
+        return [(a, 0.0) for a in legal]
+    pool = unseen(state, state.current)
+    best: dict[Any, float] = {}
+
+    def offer(action: Any, value: float) -> None:
+        if action not in best or value > best[action]:
+            best[action] = value
+
+    plays = candidates(state)
+    for extra, shot in plays:
+        value = score_play(state, extra, shot, pool)
+        offer(Card(extra[0]) if extra else EndPlay(shot), value)
+    if phase != BUILD:
+        can_play = bool(plays)
+        for action in legal:
+            if type(action) is Bet:
+                offer(action, score_bet(state, action.target, pool, can_play))
+        if DECLARE in legal:
+            offer(DECLARE, score_declare(state, forced=len(legal) == 1))
+    floor = min(best.values(), default=0.0) - 1.0
+    return [(action, best.get(action, floor)) for action in legal]
+
+
+def decide(state: NeuNoirState, rng: Random | None = None) -> Any:
+    """The best-scoring small decision (ties: the first in canonical order); a random starter for the overtime."""
+    if state.phase == OVERTIME_START:
+        return (rng or Random(0)).choice(state.legal_actions())
+    return max(options(state), key=lambda item: item[1])[0]
+
+
+def prior(state: NeuNoirState) -> list[float]:
+    scored = options(state)
+    top = max(value for _, value in scored)
+    return [math.exp((value - top) / TEMPERATURE) for _, value in scored]
+
+
+class EasyBot:
+    """The rules of thumb (levels.py adds some noise)."""
+
+    name = "easy"
+
+    def choose(self, state: NeuNoirState, rng: Random) -> Any:
+        return decide(state, rng)
+
+
+# --- the fast policy of rollouts ------------------------------------------------------------------------------------
+def rollout_policy(state: NeuNoirState, rng: Random) -> Any:
+    """Cheap rules: answer Doubles with a Pass, else play the biggest number that fits (pressure), else an escape
+    card; finish a play as soon as it may end (a Shot at the player with fewest cards); bet when nothing can be
+    played; declare last. Take the richest pile."""
+    phase = state.phase
+    legal = state.legal_actions()
+    if phase == TAKE_PILE:
+        return max(legal, key=lambda a: (pile_worth(state.pile[a.owner]), rng.random()))
+    if phase == OVERTIME_START:
+        return rng.choice(legal)
+    ends = [a for a in legal if type(a) is EndPlay]
+    if ends:
+        return min(ends, key=lambda a: (state.hand_size(a.shot) if a.shot is not None else 0, rng.random()))
+    cards = [a for a in legal if type(a) is Card]
+    if cards:
+        if state.doubles and Card(PASS) in cards:
+            return Card(PASS)
+        numbers = [a for a in cards if a.kind in POSITIVE]
+        if numbers and rng.random() < 0.8:
+            return max(numbers, key=lambda a: POSITIVE[a.kind])
+        return rng.choice(cards)
+    bets = [a for a in legal if type(a) is Bet]
+    if bets:
+        return min(bets, key=lambda a: (state.hand_size(a.target), rng.random()))
+    return legal[0]
+
+
+# --- evaluation ----------------------------------------------------------------------------------------------------
+def evaluate(state: NeuNoirState) -> list[float]:
+    """Win shares from the chips: a softmax of black chips (toward the target) and white chips left."""
+    if state.is_terminal():
+        return state.returns()
+    alive = [s for s in range(state.n) if s != state.disqualified]
+    keys = {s: 1.2 * state.black[s] + 0.35 * state.white[s] for s in alive}
+    top = max(keys.values())
+    weights = {s: math.exp(k - top) for s, k in keys.items()}
+    norm = sum(weights.values())
+    return [weights.get(s, 0.0) / norm for s in range(state.n)]
+
+
+def search_bot(level: str, iterations: int | None, think_ms: float | None) -> SearchBot:
+    return SearchBot(level, iterations, think_ms, policy=rollout_policy, settings={**DEFAULTS, **SEARCH},
+                     prior=prior, evaluate=evaluate)
+
+
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, prior=prior, search=SEARCH,
+             search_bot=search_bot,
+             search_v1={"normal": 200, "hard": 800, "max_rollout_depth": 24, "opponents": "policy"})

@@ -1,0 +1,69 @@
+"""Neu/Noir's bots: every candidate play is legal, the rules bot beats random players, the search chooses legal
+actions and sees only its own seat's information."""
+
+import random
+
+import pytest
+
+from game.ai.levels import level_bot
+from game.core import chance
+from game.core.engine import CHANCE
+from game.titles.neu_noir import bots
+from game.titles.neu_noir import rules as r
+
+
+def game(players: int, seats: list, seed: int) -> r.NeuNoirState:
+    state, rng = r.new_state(players), random.Random(seed)
+    while state.phase != r.OVER:
+        if state.current_player() == CHANCE:
+            state.apply(chance.outcome(state, seed))
+        else:
+            state.apply(seats[state.current_player()].choose(state.clone(), rng))
+    return state
+
+
+def positions(players: int, seed: int, count: int) -> list[r.NeuNoirState]:
+    """Decision positions of a game of random players (TURN and BUILD), one in three."""
+    state, rng, found = r.new_state(players), random.Random(seed), []
+    while state.phase != r.OVER and len(found) < count:
+        if state.current_player() == CHANCE:
+            state.apply(chance.outcome(state, seed))
+            continue
+        if state.phase in (r.TURN_PHASE, r.BUILD) and rng.random() < 0.33:
+            found.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_every_candidate_play_is_legal_and_each_option_is_a_legal_action(players):
+    for state in positions(players, seed=players, count=40):
+        for extra, shot in bots.candidates(state):
+            trial = state.clone()
+            for kind in extra:
+                trial.apply(r.Card(kind))
+            trial.apply(r.EndPlay(shot))
+        assert [action for action, _ in bots.options(state)] == state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_rules_bot_beats_random_players(players):
+    easy, rnd = level_bot(bots.KIT, "easy"), level_bot(bots.KIT, "random")
+    games, wins = 24, 0.0
+    for seed in range(games):
+        seats = [easy] + [rnd] * (players - 1)
+        k = seed % players
+        state = game(players, seats[-k:] + seats[:-k] if k else seats, seed)
+        wins += state.returns()[k]
+    assert wins / games > 1.6 / players  # well above the fair share
+
+
+def test_the_search_chooses_legal_actions_from_its_own_view():
+    normal = level_bot(bots.KIT, "normal:60")
+    for state in positions(5, seed=11, count=8):
+        seat = state.current_player()
+        choice = normal.choose(state.clone(), random.Random(1))
+        assert choice in state.legal_actions()
+        world = state.resample(seat, random.Random(7))  # a table the seat cannot tell apart
+        assert world.view(seat) == state.view(seat)
+        assert normal.choose(world, random.Random(1)) == choice
