@@ -120,6 +120,7 @@ class CardAdded:
 class Played:
     seat: int
     cards: tuple[str, ...]
+    values: tuple[int, ...]  # the running value after each card
     value: int
     direction: int
     doubles: int  # pending for the next player
@@ -194,6 +195,7 @@ class NeuNoirView(NamedTuple):
     players: int
     phase: str
     to_move: int
+    legal: tuple  # the seat's legal actions when it is to move
     hand: tuple[tuple[str, int], ...]  # own hand, (kind, count) in KINDS order
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[tuple[str, int], ...], ...]  # per seat: cards certainly in that hand (taken from piles)
@@ -426,6 +428,10 @@ class NeuNoirState(State):
 
     def _end_play(self, shot: int | None) -> list:
         me, line = self.current, tuple(self.line)
+        values, running = [], self.value
+        for kind in line:
+            running = step(running, kind)  # type: ignore[assignment]
+            values.append(running)
         self.pile[me].extend(line)
         self.value = self.line_value
         turned = line.count(TURN) % 2 == 1
@@ -441,8 +447,8 @@ class NeuNoirState(State):
             following = self.neighbour(me, self.direction)
         self.last_actor, self.doubles, self.current = me, doubles, following
         self.line, self.line_value, self.phase = [], 0, TURN_PHASE
-        return [Played(me, line, self.value, self.direction, doubles, following, shot if SHOT in line else None,
-                       turned)]
+        return [Played(me, line, tuple(values), self.value, self.direction, doubles, following,
+                       shot if SHOT in line else None, turned)]
 
     def _skipping(self, me: int, skips: int) -> int:
         """V1: the other participants in the direction of play from `me`; the (1 + skips mod m)-th of them."""
@@ -547,8 +553,10 @@ class NeuNoirState(State):
         return other
 
     def view(self, seat: int) -> NeuNoirView:
+        mover = self.current_player()
         return NeuNoirView(
-            seat=seat, players=self.n, phase=self.phase, to_move=self.current_player(),
+            seat=seat, players=self.n, phase=self.phase, to_move=mover,
+            legal=tuple(self._legal_actions()) if mover == seat else (),
             hand=counts(self.hand[seat]), hand_sizes=tuple(self.hand_size(s) for s in range(self.n)),
             known=tuple(counts(k) for k in self.known), piles=tuple(tuple(p) for p in self.pile),
             leftover=sum(self.deck.values()) if self.round_no == 1 else 0, line=tuple(self.line),
@@ -622,27 +630,41 @@ class NeuNoirState(State):
             return "nobody has taken a turn this round yet: declaring is not allowed on a round's first turn"
         return f"{action!r} is not a legal action here"
 
-    def check_play(self, cards: list[str], shot: int | None) -> str | None:
-        """Why the whole play `cards` (in order) with `shot` is not legal now (spec 4.3.1 L1-L4), or None."""
+    def play_problem(self, cards: list[str], shot: int | None) -> tuple[str, dict] | None:
+        """Why the whole play `cards` (in order) with `shot` is not legal now (spec 4.3.1 L1-L4), as a code and its
+        details ("phase", "empty", "not_held", "few" {need}, "over" {kind, at}, "shot", "no_shot"), or None."""
         if self.phase != TURN_PHASE:
-            return "it is not the moment to play"
+            return "phase", {}
         if not cards:
-            return "a play needs at least one card"
+            return "empty", {}
         if Counter(cards) - self.hand[self.current]:
-            return "the play holds cards that are not in the hand"
+            return "not_held", {}
         if len(cards) < self._minimum(PASS in cards):
-            return f"with {self.doubles} Double(s) pending the play needs {1 + self.doubles} cards or a Pass"
+            return "few", {"need": 1 + self.doubles}
         value = self.value
-        for kind in cards:
+        for at, kind in enumerate(cards):
             value = step(value, kind)
             if value is None:
-                return f"{kind} would take the value over 101"
+                return "over", {"kind": kind, "at": at}
         if SHOT in cards:
             if shot is None or shot == self.current or shot not in self.participants:
-                return "a Shot names another player at the table"
+                return "shot", {}
         elif shot is not None:
-            return "only a play with a Shot names the next player"
+            return "no_shot", {}
         return None
+
+    def check_play(self, cards: list[str], shot: int | None) -> str | None:
+        """`play_problem` in words (for messages and tests), or None when the play is legal."""
+        problem = self.play_problem(cards, shot)
+        if problem is None:
+            return None
+        code, details = problem
+        return {"phase": "it is not the moment to play", "empty": "a play needs at least one card",
+                "not_held": "the play holds cards that are not in the hand",
+                "few": f"with Doubles pending the play needs {details.get('need')} cards or a Pass",
+                "over": f"{details.get('kind')} would take the value over 101",
+                "shot": "a Shot names another player at the table",
+                "no_shot": "only a play with a Shot names the next player"}[code]
 
     def statistics(self) -> dict:
         return {"rounds": self.round_no, "black": list(self.black), "white": list(self.white),
@@ -785,10 +807,15 @@ def from_view(view: NeuNoirView, rng: Random) -> NeuNoirState:
     return state
 
 
-def new_state(players: int = 4, skip: bool = False, no_wallflower: bool = False,
-              extra_life: bool = False) -> NeuNoirState:
-    """A new game for 4-7 players; chance deals the hands and picks the start player."""
-    return NeuNoirState(players, skip, no_wallflower, extra_life)
+def new_state(players: int = 4, skip: bool | str = "off", no_wallflower: bool | str = "off",
+              extra_life: bool | str = "off") -> NeuNoirState:
+    """A new game for 4-7 players; chance deals the hands and picks the start player. The variants (spec 7, all off
+    by default) are "on" / "off" (the setup screen's options) or booleans."""
+    def on(value: bool | str) -> bool:
+        if value in (True, False, "on", "off"):
+            return value in (True, "on")
+        raise ValueError(f"a Neu/Noir variant is on or off, not {value!r}")
+    return NeuNoirState(players, on(skip), on(no_wallflower), on(extra_life))
 
 
 # --- positions for tests (spec section 8) ----------------------------------------------------------------------------

@@ -1,0 +1,595 @@
+"""Neu/Noir at the table: you (seat 0) against three to six computer players (spec section 10).
+
+The scene draws only from `view(0)` and from events told as you may see them; bots think in the app's worker, one
+small decision at a time, so a bot's play goes down card by card with the value ticking. Each seat shows its colour
+marker (with the bet chip under it, in the bettor's colour), its white chips (lives) and black chips (points), its
+own bet chip while it still holds it, its hand size and its pile (the top card and the count; hover it for the whole
+pile in order). The centre holds the value, the direction of play and the pending Doubles.
+
+Your play is built freely: click your cards (one kind at a time; the count shows what is left) into a numbered line
+with the running value under each card (the first card that would go over 101 marked red); Play is offered only
+when the whole play is legal (spec 4.3.1, `check_play`), then asks for a Shot target if the line holds a Shot;
+"Reorder" puts the line in an order that is legal, if there is one. Bet asks for its target, Declare says what it
+costs before you confirm. The play goes to the engine card by card (its small decisions).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+
+import pygame
+
+from game.app.setup import GameSetup
+from game.app.table_scene import TableScene
+from game.core.engine import CHANCE, TERMINAL
+from game.services.i18n import counted, said, t
+from game.titles.neu_noir import rules
+from game.titles.neu_noir.cards import SEAT_COLOURS, card_back, card_face, card_name, chip
+from game.titles.neu_noir.log import describe, pile_of
+from game.titles.neu_noir.rules import (
+    BUILD,
+    CCW,
+    DECLARE,
+    KINDS,
+    OVERTIME_START,
+    SHOT,
+    TAKE_PILE,
+    TURN_PHASE,
+    Bet,
+    Card,
+    ChooseStarter,
+    EndPlay,
+    TakePile,
+    step,
+)
+from game.ui import theme
+from game.ui.actions import Note
+from game.ui.seats import draw_seat_badge, felt_table
+from game.ui.text import blit, fit
+from game.ui.widgets import Button, panel
+
+LOG = pygame.Rect(992, 14, 276, 330)
+ACTIONS = pygame.Rect(992, 354, 276, 352)
+CENTER = (490, 318)
+SEAT_0 = (120, 650)
+HAND = pygame.Rect(236, 600, 740, 112)  # your cards, one per kind with its count
+LINE = pygame.Rect(330, 458, 620, 130)  # the play being built
+PILE_W = 34
+
+
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
+    return NeuNoirScene.from_setup(app, setup, autoplay, save)
+
+
+class NeuNoirScene(TableScene):
+    """One game of Neu/Noir: plays toward 101, bets, declarations, piles, to the black-chip target."""
+
+    title_slug, rules = "neu_noir", rules
+    describe = staticmethod(describe)
+    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "nn.log_title", 0x0101, ACTIONS
+    BOT_PAUSE = 0.7  # a card of a bot's play stays on show this long (scaled)
+
+    def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
+        super().__init__(app, setup, autoplay)
+        self.line: list[str] = []  # the play you are building
+        self.mode = "play"  # "play", "bet" (choose a target), "shot" (choose the Shot's target)
+        self.hover: tuple[int, int] | None = None  # the mouse, for the pile under it
+
+    # --- telling ----------------------------------------------------------------------------------
+    def _on_card(self, event: rules.CardAdded) -> None:
+        self.timeline.queue(self.speed(0.12), lambda: self.app.audio.play("card"))
+        if event.value == 101:
+            self.timeline.queue(0.0, lambda: self.effects.popup("101!", CENTER, self.now, 44, theme.BAD))
+
+    def _on_played(self, event: rules.Played) -> None:
+        if event.turned:
+            self.timeline.queue(self.speed(0.3), lambda: self._banner(t("nn.turned"), theme.SKY, "menu_move"))
+        if event.shot is not None:
+            self.timeline.queue(self.speed(0.3), lambda: self._banner(
+                said("nn.shot_at", event.shot, self.names, 0), theme.WARN, "hit"))
+        if event.doubles:
+            self.timeline.queue(self.speed(0.3), lambda: self.app.audio.play("warning"))
+
+    def _on_bet(self, event: rules.BetPlaced) -> None:
+        self.timeline.queue(self.speed(0.5), lambda: self.app.audio.play("pick"))
+
+    def _on_declared(self, event: rules.Declared) -> None:
+        self.timeline.queue(self.speed(1.0), lambda: self._banner(said("nn.gives_up", event.seat, self.names, 0),
+                                                                  theme.WARN, "warning"))
+
+    def _on_round_won(self, event: rules.RoundWon) -> None:
+        def show() -> None:
+            x, y = self.badge_center(event.winner)
+            self.effects.popup("+1 ●", (x, y - 40), self.now, 30, theme.GOOD)
+            self.app.audio.play("clear")
+        self.timeline.queue(self.speed(0.9), show)
+
+    def _on_pile(self, event: rules.PileTaken) -> None:
+        self.timeline.queue(self.speed(0.6), lambda: self.app.audio.play("slide_out"))
+
+    def _on_round(self, event: rules.RoundStarted) -> None:
+        if event.overtime:
+            self.timeline.queue(self.speed(1.2), lambda: self._banner(t("nn.overtime_banner"), theme.WARN, "set"))
+        self.timeline.queue(self.speed(0.4), lambda: self.app.audio.play("roll"))
+
+    def _on_over(self, event: rules.GameOver) -> None:
+        self.timeline.queue(self.speed(1.0), lambda: self.app.audio.play("game_over"))
+
+    animations = {rules.CardAdded: _on_card, rules.Played: _on_played, rules.BetPlaced: _on_bet,
+                  rules.Declared: _on_declared, rules.RoundWon: _on_round_won, rules.PileTaken: _on_pile,
+                  rules.RoundStarted: _on_round, rules.GameOver: _on_over}
+
+    def finish(self) -> None:
+        state = self.state
+        ranking = state.ranking()
+        places = [ranking.index(seat) + 1 for seat in range(self.n)]
+        self.record([state.winner], state.round_no, {"black": list(state.black), "white": list(state.white),
+                                                     "places": places, "disqualified": state.disqualified})
+        results = [t("nn.result.out") if seat == state.disqualified else
+                   t("nn.result", black=state.black[seat], white=state.white[seat]) for seat in range(self.n)]
+        reason = state.statistics()
+        ending = t("nn.end.overtime") if reason["overtime"] else t("nn.end.white") if state.disqualified is not None \
+            else t("nn.end.target", n=state.target)
+        self.show_summary(places, [state.winner], results=results, ending=ending)
+
+    # --- in the replay theatre --------------------------------------------------------------------
+    round_events = (rules.RoundStarted,)
+    holds_secrets = True
+
+    def secrets(self, seat: int) -> list[str]:
+        """The hand."""
+        hand = self.state.hand[seat]
+        cards = ", ".join(card_name(kind) + (f" ×{hand[kind]}" if hand[kind] > 1 else "") for kind in KINDS
+                          if hand[kind])
+        return [t("nn.secret.hand", cards=cards or "—")]
+
+    # --- your decisions -----------------------------------------------------------------------------
+    def hand_left(self) -> Counter:
+        """Your hand less the cards in the line you are building."""
+        left = Counter(dict(self.view.hand))
+        left.subtract(self.line)
+        return left
+
+    def line_problem(self) -> str | None:
+        """Why the line cannot be played as it stands, in words (None: it can)."""
+        problem = self.state.play_problem(self.line, self._any_target() if SHOT in self.line else None)
+        if problem is None:
+            return None
+        code, details = problem
+        if code == "over":
+            return t("nn.why.over", card=card_name(details["kind"]), at=details["at"] + 1)
+        return t(f"nn.why.{code}", **details)
+
+    def _any_target(self) -> int:
+        return next(s for s in self.view.participants if s != 0)
+
+    def running(self) -> list[int | None]:
+        """The value after each card of the line (None from the first that would go over 101)."""
+        values, value = [], self.view.value
+        for kind in self.line:
+            value = step(value, kind) if value is not None else None
+            values.append(value)
+        return values
+
+    def add_card(self, kind: str) -> None:
+        if not self.human_turn() or self.view.phase != TURN_PHASE or self.mode != "play":
+            return
+        if self.hand_left()[kind] <= 0:
+            self.app.audio.play("error")
+            return
+        self.line.append(kind)
+        self.app.audio.play("card")
+        self._refresh_buttons(force=True)
+
+    def remove_card(self, index: int) -> None:
+        if 0 <= index < len(self.line):
+            self.line.pop(index)
+            self.app.audio.play("menu_move")
+            self._refresh_buttons(force=True)
+
+    def clear_line(self) -> None:
+        self.line = []
+        self.mode = "play"
+        self.app.audio.play("back")
+        self._refresh_buttons(force=True)
+
+    def reorder(self) -> None:
+        """Put the line in a legal order if one exists (spec 10 "reorder for me"), keeping it otherwise."""
+        shot = self._any_target() if SHOT in self.line else None
+        seen = set()
+        for order in permutations(self.line):
+            if order in seen:
+                continue
+            seen.add(order)
+            if self.state.check_play(list(order), shot) is None:
+                self.line = list(order)
+                self.app.audio.play("menu_select")
+                self._refresh_buttons(force=True)
+                return
+            if len(seen) > 5040:
+                break
+        self.app.audio.play("error")
+
+    def confirm_play(self) -> None:
+        if self.line_problem() is not None:
+            self.app.audio.play("error")
+            return
+        if SHOT in self.line:
+            self.mode = "shot"
+            self._refresh_buttons(force=True)
+            return
+        self._submit(None)
+
+    def _submit(self, shot: int | None) -> None:
+        """Hand the play to the engine card by card, then its end."""
+        cards, self.line, self.mode = list(self.line), [], "play"
+        self.app.audio.play("menu_select")
+        for kind in cards:
+            self.apply(Card(kind))
+        self.apply(EndPlay(shot))
+
+    def start_bet(self) -> None:
+        self.mode = "bet"
+        self.app.audio.play("menu_move")
+        self._refresh_buttons(force=True)
+
+    def cancel_mode(self) -> None:
+        self.mode = "play"
+        self.app.audio.play("back")
+        self._refresh_buttons(force=True)
+
+    def bet(self, target: int) -> None:
+        self.mode, self.line = "play", []
+        self.choose(Bet(target))
+
+    def ask_declare(self) -> None:
+        from game.app.overlays import ConfirmScene
+
+        v = self.view
+        bettor = next((owner for owner, on in enumerate(v.bet_of) if on == 0), None)
+        winner = bettor if bettor is not None else v.last_actor
+        detail = t("nn.declare_detail", white=v.white[0] - 1, winner=self.names[winner])
+        if v.white[0] <= 1:
+            detail = t("nn.declare_out") + " " + detail
+        self.app.stack.push(ConfirmScene(self.app, t("nn.declare_question"), t("nn.declare_yes"),
+                                         lambda: self.choose(DECLARE), t("nn.declare_no"), detail))
+
+    def options(self) -> list[tuple[str, object, bool]]:
+        """(label, what the button does, enabled) for the buttons of the moment."""
+        v = self.view
+        legal = v.legal
+        if v.phase == TAKE_PILE:
+            return [(self._pile_label(o), lambda o=o: self.choose(TakePile(o)), True) for o in range(self.n)]
+        if v.phase == OVERTIME_START:
+            return [(said("nn.starts_overtime", s, self.names, 0), lambda s=s: self.choose(ChooseStarter(s)), True)
+                    for s in v.tied]
+        if v.phase == BUILD:  # a play left half made (a game resumed): finish it card by card
+            out = [(t("nn.add", card=card_name(a.kind)), lambda a=a: self.choose(a), True) for a in legal
+                   if type(a) is Card]
+            return out + [(t("nn.end_play") if a.shot is None else t("nn.shoot", name=self.names[a.shot]),
+                           lambda a=a: self.choose(a), True) for a in legal if type(a) is EndPlay]
+        if self.mode == "bet":
+            return [(t("nn.bet_on", name=self.names[a.target]), lambda a=a: self.bet(a.target), True)
+                    for a in legal if type(a) is Bet] + [(t("nn.cancel"), self.cancel_mode, True)]
+        if self.mode == "shot":
+            return [(t("nn.shoot", name=self.names[s]), lambda s=s: self._submit(s), True)
+                    for s in v.participants if s != 0] + [(t("nn.cancel"), self.cancel_mode, True)]
+        can_play = any(type(a) is Card for a in legal)
+        bets = any(type(a) is Bet for a in legal)
+        out = [(counted("nn.play_line", len(self.line)) if self.line else t("nn.play"), self.confirm_play,
+                self.line_problem() is None)]
+        if self.line:
+            out += [(t("nn.reorder"), self.reorder, True), (t("nn.clear"), self.clear_line, True)]
+        out += [(t("nn.bet"), self.start_bet, bets), (t("nn.declare"), self.ask_declare, DECLARE in legal)]
+        if not can_play and not self.line:
+            out[0] = (t("nn.play"), self.confirm_play, False)
+        return out
+
+    def _pile_label(self, owner: int) -> str:
+        pile = self.view.piles[owner]
+        return counted("nn.take_pile", len(pile), pile=pile_of(owner, 0, self.names, 0).capitalize()
+                       if owner != 0 else t("nn.your_pile"))
+
+    def _refresh_buttons(self, force: bool = False) -> None:
+        options = self.options()
+        labels = [(label, enabled) for label, _, enabled in options]
+        if not force and [(b.label, b.enabled) for b in self.buttons.buttons] == labels:
+            return
+        self.buttons.buttons = []
+        for i, (label, act, enabled) in enumerate(options):
+            button = Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 70 + i * 40, ACTIONS.width - 28, 34), label,
+                            act, size=16, primary=i == 0 and enabled)
+            button.enabled = enabled
+            self.buttons.buttons.append(button)
+        self.buttons.focus = 0
+        self.place_actions()
+
+    def apply(self, action) -> None:
+        super().apply(action)
+        if self.state.current_player() != 0:
+            self.line, self.mode = [], "play"
+
+    # --- the decision panel -----------------------------------------------------------------------
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        v = self.view
+        if v.to_move == TERMINAL:
+            return t("nn.game_over"), theme.WARN
+        if not self.human_turn():
+            if v.to_move == CHANCE:
+                return "…", theme.INK_DIM
+            return said("nn.waiting", v.to_move, self.names, 0), theme.INK_DIM
+        if v.phase == TAKE_PILE:
+            extra = counted("nn.take_leftover", v.leftover) if v.leftover else ""
+            return t("nn.prompt.take") + extra, theme.ACCENT
+        if v.phase == OVERTIME_START:
+            return t("nn.prompt.overtime"), theme.ACCENT
+        if self.mode == "bet":
+            return t("nn.prompt.bet"), theme.ACCENT
+        if self.mode == "shot":
+            return t("nn.prompt.shot"), theme.ACCENT
+        if v.phase == BUILD:
+            return t("nn.prompt.build"), theme.ACCENT
+        if not any(type(a) is Card for a in v.legal):
+            return t("nn.prompt.stuck"), theme.WARN
+        if v.doubles:
+            return counted("nn.prompt.doubles", v.doubles, need=v.doubles + 1), theme.WARN
+        return t("nn.prompt.turn"), theme.ACCENT
+
+    def panel_notes(self) -> list[Note]:
+        if self.human_turn() and self.view.phase == TAKE_PILE:  # the pile under the pointer, card by card
+            hovered = self.buttons.hover if self.buttons.hover is not None else self.buttons.focus
+            if hovered is not None and 0 <= hovered < self.n and self.view.piles[hovered]:
+                return [Note(", ".join(card_name(kind) for kind in self.view.piles[hovered]), color=theme.INK)]
+            return []
+        if not self.human_turn() or self.view.phase != TURN_PHASE or self.mode != "play" or not self.line:
+            return []
+        problem = self.line_problem()
+        return [Note(problem, color=theme.BAD)] if problem else [Note(t("nn.line_ok"), color=theme.GOOD)]
+
+    def panel_reserve(self) -> list[Note] | None:
+        """Room for the longest pile's list while choosing a pile (the buttons stay put under the pointer)."""
+        if not (self.human_turn() and self.view.phase == TAKE_PILE):
+            return None
+        longest = max(self.view.piles, key=len)
+        return [Note(", ".join(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
+
+    def panel_footer(self) -> str:
+        return t("nn.footer") if self.human_turn() and self.view.phase == TURN_PHASE else ""
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.handle_table(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        if self.human_turn():
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_table(event.pos):
+                return
+            self.buttons.handle(event)
+
+    def _click_table(self, pos: tuple[int, int]) -> bool:
+        """A click on one of your cards (into the line), on a card of the line (out of it), or on a seat while
+        choosing a bet's target."""
+        if self.view.phase != TURN_PHASE:
+            return False
+        for kind, rect in self.hand_rects():
+            if rect.collidepoint(pos):
+                self.add_card(kind)
+                return True
+        for index, rect in enumerate(self.line_rects()):
+            if rect.collidepoint(pos):
+                self.remove_card(index)
+                return True
+        if self.mode == "bet":
+            for seat in range(1, self.n):
+                if self.layout.plate_rect(seat).collidepoint(pos) and Bet(seat) in self.view.legal:
+                    self.bet(seat)
+                    return True
+        return False
+
+    # --- layout -----------------------------------------------------------------------------------
+    def badge_center(self, seat: int) -> tuple[int, int]:
+        return SEAT_0 if seat == 0 else self.anchors[seat]
+
+    def pile_pos(self, seat: int) -> tuple[int, int]:
+        """Where a seat's pile lies, beside its plate on the table's side (yours above your plate)."""
+        plate = self.layout.plate_rect(seat)
+        if seat == 0:
+            return (plate.right - 30, plate.top - 42)
+        if plate.centery < CENTER[1] - 120:  # a seat at the top: under its plate
+            return (plate.centerx, plate.bottom + 58)
+        if plate.centerx < CENTER[0]:
+            return (plate.right + 30, plate.centery)
+        return (plate.left - 62, plate.centery)
+
+    def pile_rect(self, seat: int) -> pygame.Rect:
+        image = card_back(PILE_W)
+        return image.get_rect(center=self.pile_pos(seat))
+
+    def hand_kinds(self) -> list[str]:
+        return [kind for kind, _ in self.view.hand]
+
+    def card_width(self, count: int, area: pygame.Rect) -> int:
+        return max(30, min(62, (area.width - 8 * max(0, count - 1)) // max(1, count)))
+
+    def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
+        kinds = self.hand_kinds()
+        width = self.card_width(len(kinds), HAND)
+        height = round(width * 1.42)
+        total = len(kinds) * (width + 8) - 8
+        x = HAND.x + max(0, (HAND.width - total) // 2)
+        return [(kind, pygame.Rect(x + i * (width + 8), HAND.bottom - height, width, height))
+                for i, kind in enumerate(kinds)]
+
+    def line_rects(self) -> list[pygame.Rect]:
+        width = self.card_width(max(len(self.line), 6), LINE)
+        height = round(width * 1.42)
+        return [pygame.Rect(LINE.x + 30 + i * (width + 10), LINE.y + 4, width, height) for i in range(len(self.line))]
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(felt_table(), (0, 0))
+        self._draw_header(surface)
+        self._draw_centre(surface)
+        for seat in range(self.n):
+            self._draw_seat(surface, seat)
+        self._draw_line(surface)
+        self._draw_hand(surface)
+        self.log.draw(surface)
+        self.draw_actions(surface)
+        self.effects.draw(surface, self.now, CENTER)
+        self._draw_pile_tip(surface)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        v = self.view
+        blit(surface, "Neu/Noir のいのわーる", 26, (20, 14), theme.ACCENT, True)
+        line = t("nn.round", n=max(1, v.round_no)) + " · " + t("nn.target", n=self.state.target)
+        blit(surface, line, 17, (20, 50), theme.INK_DIM, True)
+        blit(surface, t("nn.supply", n=v.black_supply), 15, (960, 16), theme.INK_DIM, anchor="topright")
+        if self.autoplay:
+            blit(surface, t("nn.demo"), 16, (960, 38), theme.SKY, True, "topright")
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        v = self.view
+        if v.overtime:
+            names = " vs ".join(self.names[s] for s in v.participants)
+            text, size = fit(t("nn.overtime_line", names=names), 18, 420, True)
+            blit(surface, text, size, (CENTER[0], CENTER[1] - 104), theme.WARN, True, "center")
+        value = v.line_value if v.line else v.value
+        colour = theme.BAD if value >= 95 else theme.WARN if value >= 80 else theme.INK
+        blit(surface, str(value), 76, (CENTER[0], CENTER[1] - 24), colour, True, "center")
+        blit(surface, t("nn.value"), 15, (CENTER[0], CENTER[1] + 24), theme.INK_DIM, anchor="center")
+        draw_direction(surface, (CENTER[0] + 100, CENTER[1] - 26), v.direction)
+        blit(surface, t("nn.ccw") if v.direction == CCW else t("nn.cw"), 13, (CENTER[0] + 100, CENTER[1] + 6),
+             theme.SKY, anchor="center")
+        if v.doubles:
+            badge = pygame.Rect(0, 0, 150, 30)
+            badge.center = (CENTER[0], CENTER[1] + 52)
+            pygame.draw.rect(surface, (150, 70, 170), badge, border_radius=14)
+            text = counted("nn.doubles_badge", v.doubles, name=self.names[v.current])
+            shown, size = fit(text, 15, badge.width - 12, True)
+            blit(surface, shown, size, badge.center, theme.INK, True, "center")
+        if v.leftover:
+            x, y = CENTER[0] - 120, CENTER[1] - 40
+            for k in range(min(3, v.leftover)):
+                surface.blit(card_back(34), (x - 2 * k, y - 2 * k))
+            blit(surface, counted("nn.leftover", v.leftover), 13, (x + 17, y + 54), theme.INK_DIM, anchor="midtop")
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        v = self.view
+        out = seat == v.disqualified or seat not in v.participants
+        thinking = self.ticket is not None and v.to_move == seat
+        rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
+                               "", 0, v.to_move == seat and v.to_move >= 0, thinking, self.now, self.layout.plate)
+        pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x + 3, rect.y + 6, 5, rect.height - 12), border_radius=2)
+        bettor = next((owner for owner, on in enumerate(v.bet_of) if on == seat), None)
+        if bettor is not None:  # a bet chip under this marker, in the bettor's colour
+            chip(surface, (rect.x + 5, rect.bottom - 4), SEAT_COLOURS[bettor], 9, theme.INK)
+        if self.mode == "bet" and self.human_turn() and Bet(seat) in v.legal:
+            pygame.draw.rect(surface, theme.GOOD, rect.inflate(8, 8), 3, border_radius=theme.RADIUS + 3)
+        y = rect.bottom + 10
+        for k in range(v.white[seat]):
+            chip(surface, (rect.x + 10 + k * 15, y), (240, 240, 236), 6)
+        for k in range(v.black[seat]):  # black chips (points), after the white ones
+            chip(surface, (rect.x + 18 + (v.white[seat] + k) * 15, y), (24, 24, 30), 6, (200, 200, 210))
+        if v.bet_of[seat] is None:  # its own bet chip, still in hand
+            chip(surface, (rect.right - 12, y), SEAT_COLOURS[seat], 7, theme.INK)
+        cards = counted("nn.cards", v.hand_sizes[seat])
+        blit(surface, cards, 13, (rect.right - 24, y), theme.INK_DIM, anchor="midright")
+        if seat == v.last_actor and not out:
+            blit(surface, t("nn.last"), 12, (rect.centerx, rect.y - 2), theme.SKY, True, "midbottom")
+        if out:
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 140))
+            surface.blit(shade, rect)
+        self._draw_pile(surface, seat)
+
+    def _draw_pile(self, surface: pygame.Surface, seat: int) -> None:
+        pile = self.view.piles[seat]
+        rect = self.pile_rect(seat)
+        if not pile:
+            pygame.draw.rect(surface, theme.FELT_EDGE, rect, 2, border_radius=5)
+            return
+        surface.blit(card_face(pile[-1], PILE_W), rect)
+        blit(surface, f"×{len(pile)}", 14, (rect.right + 4, rect.bottom), theme.INK, True, "bottomleft")
+
+    def _draw_pile_tip(self, surface: pygame.Surface) -> None:
+        """The whole pile under the mouse, in the order played (bottom first)."""
+        if self.hover is None:
+            return
+        seat = next((s for s in range(self.n) if self.pile_rect(s).inflate(12, 12).collidepoint(self.hover)), None)
+        if seat is None or not self.view.piles[seat]:
+            return
+        pile = self.view.piles[seat]
+        per_row, width = 10, 30
+        rows = (len(pile) + per_row - 1) // per_row
+        box = pygame.Rect(0, 0, 24 + min(len(pile), per_row) * (width + 4), 44 + rows * (round(width * 1.42) + 6))
+        box.midbottom = (min(max(self.hover[0], box.width // 2 + 4), 976 - box.width // 2), self.hover[1] - 12)
+        box.top = max(4, box.top)
+        panel(surface, box, theme.BG_DEEP, theme.SKY)
+        title, size = fit(said("nn.pile_title", seat, self.names, 0, n=len(pile)), 15, box.width - 16, True)
+        blit(surface, title, size, (box.x + 10, box.y + 8), theme.SKY, True)
+        for i, kind in enumerate(pile):
+            x = box.x + 12 + (i % per_row) * (width + 4)
+            y = box.y + 34 + (i // per_row) * (round(width * 1.42) + 6)
+            surface.blit(card_face(kind, width), (x, y))
+
+    def _draw_line(self, surface: pygame.Surface) -> None:
+        """The play being built (yours), or a bot's play going down card by card."""
+        v = self.view
+        cards = self.line if self.line else list(v.line)
+        if not cards:
+            return
+        mine = bool(self.line)
+        values = self.running() if mine else [None] * len(cards)
+        if not mine:  # a play in progress at the table: its running values
+            value, values = v.value, []
+            for kind in cards:
+                value = step(value, kind)
+                values.append(value)
+        who = t("nn.your_line") if mine else said("nn.their_line", v.current, self.names, 0)
+        blit(surface, who, 15, (LINE.x, LINE.y - 36), theme.INK_DIM, True)
+        width = self.card_width(max(len(cards), 6), LINE)
+        over = next((i for i, value in enumerate(values) if value is None), None)
+        for i, kind in enumerate(cards):
+            rect = pygame.Rect(LINE.x + 30 + i * (width + 10), LINE.y + 4, width, round(width * 1.42))
+            surface.blit(card_face(kind, width, "bad" if i == over else "lit" if mine else "normal"), rect)
+            blit(surface, str(i + 1), 13, (rect.centerx, rect.y - 2), theme.INK_DIM, anchor="midbottom")
+            shown = "—" if values[i] is None else str(values[i])
+            blit(surface, shown, 16, (rect.centerx, rect.bottom + 3), theme.BAD if i == over else theme.INK, True,
+                 "midtop")
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        left = self.hand_left()
+        mine = self.human_turn() and self.view.phase == TURN_PHASE and self.mode == "play"
+        for kind, rect in self.hand_rects():
+            style = "normal" if left[kind] > 0 else "dim"
+            if mine and self.hover and rect.collidepoint(self.hover) and left[kind] > 0:
+                rect = rect.move(0, -8)
+                style = "lit"
+            surface.blit(card_face(kind, rect.width, style), rect)
+            if left[kind] > 1 or (left[kind] == 1 and dict(self.view.hand)[kind] > 1):
+                tag = pygame.Rect(0, 0, 26, 18)
+                tag.midtop = (rect.right - 8, rect.y - 8)
+                pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=8)
+                blit(surface, f"×{left[kind]}", 12, tag.center, theme.BG_DEEP, True, "center")
+
+
+def draw_direction(surface: pygame.Surface, centre: tuple[int, int], direction: int) -> None:
+    """The direction of play: a circular arrow, turning clockwise or counter-clockwise."""
+    import math
+
+    radius = 18
+    rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    rect.center = centre
+    pygame.draw.arc(surface, theme.SKY, rect, math.radians(40), math.radians(320), 4)
+    angle = math.radians(40 if direction != CCW else 320)  # the arrowhead at the arc's clockwise or other end
+    tip = (centre[0] + radius * math.cos(angle), centre[1] - radius * math.sin(angle))
+    sign = -1 if direction != CCW else 1
+    tangent = (-math.sin(angle) * sign, -math.cos(angle) * sign)
+    normal = (math.cos(angle), -math.sin(angle))
+    head = [(tip[0] + tangent[0] * 9, tip[1] + tangent[1] * 9),
+            (tip[0] - tangent[0] * 3 + normal[0] * 7, tip[1] - tangent[1] * 3 + normal[1] * 7),
+            (tip[0] - tangent[0] * 3 - normal[0] * 7, tip[1] - tangent[1] * 3 - normal[1] * 7)]
+    pygame.draw.polygon(surface, theme.SKY, head)
