@@ -12,15 +12,13 @@ from game.services.i18n import counted, t
 from game.titles import registry
 from game.ui import theme
 from game.ui.text import blit, block, fit
-from game.ui.widgets import dim, panel
+from game.ui.widgets import SHEET, draw_sheet, picked_step
 
-AREA = pygame.Rect(90, 40, theme.WIDTH - 180, theme.HEIGHT - 80)
+AREA = SHEET
 ROW_H = 34
 FIRST_ROW = AREA.y + 136
 VISIBLE = 12
 COLUMNS = (("games.when", 130), ("stats.title_col", 330), ("games.players", 600), ("games.result", 900))
-BACK_ARROW = pygame.Rect(AREA.right - 380, AREA.y + 30, 36, 36)
-FORWARD_ARROW = pygame.Rect(AREA.right - 72, AREA.y + 30, 36, 36)
 
 
 def result_text(game: dict) -> str:
@@ -73,8 +71,8 @@ class GamesScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.select(self.selected - event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if BACK_ARROW.collidepoint(event.pos) or FORWARD_ARROW.collidepoint(event.pos):
-                self.change_filter(-1 if BACK_ARROW.collidepoint(event.pos) else 1)
+            if picked_step(event.pos):
+                self.change_filter(picked_step(event.pos))
                 return
             row = self.row_at(event.pos)
             if row is None:
@@ -151,16 +149,8 @@ class GamesScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         from game.app.menu import left_at
 
-        dim(surface, 200)
-        panel(surface, AREA, theme.PANEL, theme.ACCENT)
-        blit(surface, t("games.title"), 36, (AREA.x + 36, AREA.y + 24), theme.ACCENT, True)
         slug = self.filters[self.filter]
-        name = t("games.all") if slug is None else registry.get(slug).name()
-        for rect, arrow in ((BACK_ARROW, "◀"), (FORWARD_ARROW, "▶")):
-            blit(surface, arrow, 22, rect.center, theme.ACCENT, True, "center")
-        shown, size = fit(name, 22, FORWARD_ARROW.left - BACK_ARROW.right - 16, True)
-        blit(surface, shown, size, ((BACK_ARROW.right + FORWARD_ARROW.left) // 2, BACK_ARROW.centery), theme.INK,
-             True, "center")
+        draw_sheet(surface, t("games.title"), t("games.all") if slug is None else registry.get(slug).name())
         for key, x in COLUMNS:
             blit(surface, t(key), 18, (x, FIRST_ROW - 40), theme.INK_DIM, True, "midleft")
         if not self.games:

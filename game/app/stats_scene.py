@@ -16,13 +16,11 @@ from game.services.i18n import counted, t
 from game.titles import registry
 from game.ui import charts, theme
 from game.ui.charts import Bar
-from game.ui.text import blit, fit
-from game.ui.widgets import dim, panel
+from game.ui.text import blit
+from game.ui.widgets import SHEET, draw_sheet, picked_step
 
 ROW_H = 32
-AREA = pygame.Rect(90, 40, theme.WIDTH - 180, theme.HEIGHT - 80)
-BACK_ARROW = pygame.Rect(AREA.right - 380, AREA.y + 30, 36, 36)
-FORWARD_ARROW = pygame.Rect(AREA.right - 72, AREA.y + 30, 36, 36)
+AREA = SHEET
 TOP_LEFT = pygame.Rect(AREA.x + 30, AREA.y + 92, 505, 262)
 TOP_RIGHT = pygame.Rect(AREA.x + 565, AREA.y + 92, 505, 262)
 BOTTOM = pygame.Rect(AREA.x + 30, AREA.y + 368, 1040, 198)
@@ -159,23 +157,15 @@ class StatsScene(Scene):
             self.app.audio.play("back")
             self.app.stack.pop()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if BACK_ARROW.collidepoint(event.pos) or FORWARD_ARROW.collidepoint(event.pos):
-                self.turn(-1 if BACK_ARROW.collidepoint(event.pos) else 1)
+            if picked_step(event.pos):
+                self.turn(picked_step(event.pos))
             else:
                 self.app.stack.pop()
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim(surface, 200)
-        panel(surface, AREA, theme.PANEL, theme.ACCENT)
-        blit(surface, t("stats.title"), 36, (AREA.x + 36, AREA.y + 24), theme.ACCENT, True)
         slug = self.pages[self.page]
-        name = t("games.all") if slug is None else registry.get(slug).name()
-        for rect, arrow in ((BACK_ARROW, "◀"), (FORWARD_ARROW, "▶")):
-            blit(surface, arrow, 22, rect.center, theme.ACCENT, True, "center")
-        shown, size = fit(name, 22, FORWARD_ARROW.left - BACK_ARROW.right - 16, True)
-        blit(surface, shown, size, ((BACK_ARROW.right + FORWARD_ARROW.left) // 2, BACK_ARROW.centery), theme.INK,
-             True, "center")
+        draw_sheet(surface, t("stats.title"), t("games.all") if slug is None else registry.get(slug).name())
         if slug is None:
             self._draw_table(surface)
         elif not self.games:

@@ -209,3 +209,25 @@ class TextField:
         panel(surface, box, theme.BG_DEEP, theme.ACCENT)
         blit(surface, self.text + ("|" if caret_on else " "), 28, (box.x + 16, box.centery), theme.INK, True,
              "midleft")
+
+
+# --- the title picker of the Games and Statistics screens ------------------------------------------------------------
+SHEET = pygame.Rect(90, 40, theme.WIDTH - 180, theme.HEIGHT - 80)  # a full-screen overlay panel
+PICK_BACK = pygame.Rect(SHEET.right - 380, SHEET.y + 30, 36, 36)  # ◀ of the picker at its top right
+PICK_ON = pygame.Rect(SHEET.right - 72, SHEET.y + 30, 36, 36)  # ▶
+
+
+def picked_step(pos: tuple[int, int]) -> int:
+    """-1 or 1 for a click on the picker's ◀ or ▶, 0 elsewhere."""
+    return -1 if PICK_BACK.collidepoint(pos) else 1 if PICK_ON.collidepoint(pos) else 0
+
+
+def draw_sheet(surface: pygame.Surface, heading: str, choice: str) -> None:
+    """The dimmed screen, the sheet with its heading, and the picker showing `choice` between ◀ and ▶."""
+    dim(surface, 200)
+    panel(surface, SHEET, theme.PANEL, theme.ACCENT)
+    blit(surface, heading, 36, (SHEET.x + 36, SHEET.y + 24), theme.ACCENT, True)
+    for rect, arrow in ((PICK_BACK, "◀"), (PICK_ON, "▶")):
+        blit(surface, arrow, 22, rect.center, theme.ACCENT, True, "center")
+    shown, size = fit(choice, 22, PICK_ON.left - PICK_BACK.right - 16, True)
+    blit(surface, shown, size, ((PICK_BACK.right + PICK_ON.left) // 2, PICK_BACK.centery), theme.INK, True, "center")
