@@ -137,6 +137,22 @@ class NeuNoirScene(TableScene):
     round_events = (rules.RoundStarted,)
     holds_secrets = True
 
+    def choice_text(self, raw) -> str:
+        """A small decision in words (a card added to a play has no log line of its own)."""
+        action = self.state.action_from_json(raw)
+        kind = type(action)
+        if kind is Card:
+            return t("nn.add", card=card_name(action.kind))
+        if kind is EndPlay:
+            return t("nn.end_play") if action.shot is None else t("nn.shoot", name=self.names[action.shot])
+        if kind is Bet:
+            return t("nn.bet_on", name=self.names[action.target])
+        if kind is TakePile:
+            return self._pile_label(action.owner)
+        if kind is ChooseStarter:
+            return said("nn.starts_overtime", action.seat, self.names, 0)
+        return t("nn.declare_yes")
+
     def secrets(self, seat: int) -> list[str]:
         """The hand."""
         hand = self.state.hand[seat]
@@ -342,6 +358,8 @@ class NeuNoirScene(TableScene):
             if hovered is not None and 0 <= hovered < self.n and self.view.piles[hovered]:
                 return [Note(", ".join(card_name(kind) for kind in self.view.piles[hovered]), color=theme.INK)]
             return []
+        if self.human_turn() and self.mode == "bet":
+            return [Note(t("nn.bet_note"), color=theme.INK)]
         if not self.human_turn() or self.view.phase != TURN_PHASE or self.mode != "play" or not self.line:
             return []
         problem = self.line_problem()

@@ -58,6 +58,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.clear": {"en": "Take all back", "ja": "全部戻す"},
     "nn.bet": {"en": "Bet…", "ja": "ベット…"},
     "nn.bet_on": {"en": "Bet on {name}", "ja": "{name}にベット"},
+    "nn.bet_note": {"en": "Your bet chip goes under that player's marker: they play next, any Double on you is "
+                          "cancelled, and if they declare defeat this round the black chip is yours.",
+                    "ja": "ベットチップをその人のマーカーの下に置く：次はその人の番、あなたへのダブルは消え、"
+                          "このラウンドにその人が敗北宣言すれば黒チップはあなたのもの。"},
     "nn.declare": {"en": "Declare defeat…", "ja": "敗北宣言…"},
     "nn.cancel": {"en": "Cancel", "ja": "やめる"},
     "nn.shoot": {"en": "Shot at {name}", "ja": "{name}を指名"},
