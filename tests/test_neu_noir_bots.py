@@ -67,3 +67,39 @@ def test_the_search_chooses_legal_actions_from_its_own_view():
         world = state.resample(seat, random.Random(7))  # a table the seat cannot tell apart
         assert world.view(seat) == state.view(seat)
         assert normal.choose(world, random.Random(1)) == choice
+
+
+def test_a_play_is_built_with_the_keys_and_the_mouse(app):
+    """←→ point at a card, A adds it, Backspace takes the last back; a click on a hand card adds it, a click on the
+    line takes that card back; Play is offered only when the line is legal."""
+    import pygame
+
+    from game.app.app import STEP
+    from game.app.setup import GameSetup, start_scene
+
+    scene = start_scene(app, GameSetup("neu_noir", ["easy"] * 3, seed=3))
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    for _ in range(20_000):
+        app.tick(STEP)
+        if scene.human_turn() and scene.view.phase == r.TURN_PHASE and any(
+                type(a) is r.Card for a in scene.view.legal):
+            break
+    assert scene.human_turn()
+
+    def key(code):
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+
+    kinds = scene.hand_kinds()
+    key(pygame.K_RIGHT)
+    key(pygame.K_a)
+    assert scene.line == [kinds[1 % len(kinds)]]
+    key(pygame.K_BACKSPACE)
+    assert scene.line == []
+    first = next(a.kind for a in scene.view.legal if type(a) is r.Card)
+    rect = dict(scene.hand_rects())[first]
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert scene.line == [first] and scene.line_problem() is None
+    assert scene.options()[0][2]  # Play is enabled
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.line_rects()[0].center, button=1))
+    assert scene.line == [] and not scene.options()[0][2]

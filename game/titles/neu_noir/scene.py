@@ -75,6 +75,7 @@ class NeuNoirScene(TableScene):
         self.line: list[str] = []  # the play you are building
         self.mode = "play"  # "play", "bet" (choose a target), "shot" (choose the Shot's target)
         self.hover: tuple[int, int] | None = None  # the mouse, for the pile under it
+        self.cursor = 0  # the card of your hand the keys point at (←→, A adds it)
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_card(self, event: rules.CardAdded) -> None:
@@ -384,7 +385,26 @@ class NeuNoirScene(TableScene):
         if self.human_turn():
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_table(event.pos):
                 return
+            if event.type == pygame.KEYDOWN and self._hand_key(event.key):
+                return
             self.buttons.handle(event)
+
+    def _hand_key(self, key: int) -> bool:
+        """←→ point at a card of your hand, A adds it to the play, Backspace takes the last one back."""
+        if self.view.phase != TURN_PHASE or self.mode != "play":
+            return False
+        kinds = self.hand_kinds()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and kinds:
+            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(kinds)
+            self.app.audio.play("menu_move")
+            return True
+        if key == pygame.K_a and kinds:
+            self.add_card(kinds[min(self.cursor, len(kinds) - 1)])
+            return True
+        if key == pygame.K_BACKSPACE and self.line:
+            self.remove_card(len(self.line) - 1)
+            return True
+        return False
 
     def _click_table(self, pos: tuple[int, int]) -> bool:
         """A click on one of your cards (into the line), on a card of the line (out of it), or on a seat while
@@ -581,9 +601,10 @@ class NeuNoirScene(TableScene):
     def _draw_hand(self, surface: pygame.Surface) -> None:
         left = self.hand_left()
         mine = self.human_turn() and self.view.phase == TURN_PHASE and self.mode == "play"
-        for kind, rect in self.hand_rects():
+        for index, (kind, rect) in enumerate(self.hand_rects()):
             style = "normal" if left[kind] > 0 else "dim"
-            if mine and self.hover and rect.collidepoint(self.hover) and left[kind] > 0:
+            pointed = index == self.cursor or (self.hover is not None and rect.collidepoint(self.hover))
+            if mine and pointed and left[kind] > 0:
                 rect = rect.move(0, -8)
                 style = "lit"
             surface.blit(card_face(kind, rect.width, style), rect)
