@@ -139,11 +139,14 @@ class StatsScene(Scene):
         self.pages: list[str | None] = [None, *registry.TITLES]
         self.page = self.pages.index(title) if title in self.pages else 0
         self.games: list[dict] = []
+        self.charts: list[Callable[[pygame.Surface], None]] = []  # the page's charts, worked out as it opens
         self._load()
 
     def _load(self) -> None:
         slug = self.pages[self.page]
         self.games = started_games(self.app.storage, slug) if slug else []
+        chart = registry.get(slug).chart if slug else None
+        self.charts = [] if not self.games else self._solo_charts(chart) if chart else self._table_title_charts()
 
     def turn(self, step: int) -> None:
         self.page = (self.page + step) % len(self.pages)
@@ -170,10 +173,8 @@ class StatsScene(Scene):
             self._draw_table(surface)
         elif not self.games:
             blit(surface, t("stats.no_games"), 22, AREA.center, theme.INK_DIM, anchor="center")
-        elif registry.get(slug).chart:
-            self._draw_solo(surface, registry.get(slug).chart)
-        else:
-            self._draw_table_title(surface)
+        for paint in self.charts:
+            paint(surface)
         blit(surface, t("stats.help"), 17, (AREA.centerx, AREA.bottom - 22), theme.INK_DIM, anchor="center")
         if self.skipped:
             blit(surface, counted("storage.skipped", self.skipped), 17, (AREA.x + 36, AREA.bottom - 22),
@@ -196,50 +197,63 @@ class StatsScene(Scene):
             for text, x, anchor in cells:
                 blit(surface, text, 20, (x, y), theme.INK, anchor=anchor)
 
-    def _draw_table_title(self, surface: pygame.Surface) -> None:
+    def _table_title_charts(self) -> list[Callable[[pygame.Surface], None]]:
+        """The charts of a table title's page, worked out once (the page's games do not change while it is open)."""
         def bar(label: str, n: int, mean: float, fair_share: float) -> Bar:
             return Bar(label, mean, t("stats.bar", pct=round(100 * mean), n=n), fair_share)
 
         def percent(value: float) -> str:
             return f"{round(100 * value)}%"
 
+        none = t("stats.none")
         levels = sorted(win_shares(self.games, strongest), key=lambda row: LEVEL_ORDER.index(row[0]))
-        charts.bars(surface, TOP_LEFT, t("stats.by_level"), [bar(t(f"level.{lv}"), *rest) for lv, *rest in levels],
-                    1.0, percent, t("stats.none"))
+        by_level = [bar(t(f"level.{lv}"), *rest) for lv, *rest in levels]
         tables = sorted(win_shares(self.games, lambda game: round(1 / fair(game))))
-        charts.bars(surface, TOP_RIGHT, t("stats.by_players"),
-                    [bar(t("stats.players", n=n), *rest) for n, *rest in tables], 1.0, percent, t("stats.none"))
+        by_table = [bar(t("stats.players", n=n), *rest) for n, *rest in tables]
         last = self.games[-LAST:]
         shares = [share(game) for game in last]
         colours = [theme.GOOD if s == 1 else theme.BAD if s == 0 else theme.WARN for s in shares]
-        charts.trend(surface, BOTTOM, t("stats.trend_share", n=len(last)), shares, colours, moving_mean(shares), 1.0,
-                     percent, t("stats.none"), statistics.fmean(map(fair, last)))
-        charts.legend(surface, BOTTOM, [(t("stats.won"), theme.GOOD), (t("stats.lost"), theme.BAD),
-                                        (t("stats.shared"), theme.WARN), (t("stats.fair"), None)])
+        mean, level = moving_mean(shares), statistics.fmean(map(fair, last))
+        keys = [(t("stats.won"), theme.GOOD), (t("stats.lost"), theme.BAD), (t("stats.shared"), theme.WARN),
+                (t("stats.fair"), None)]
+        heading = t("stats.trend_share", n=len(last))
+        return [
+            lambda surface: charts.bars(surface, TOP_LEFT, t("stats.by_level"), by_level, 1.0, percent, none),
+            lambda surface: charts.bars(surface, TOP_RIGHT, t("stats.by_players"), by_table, 1.0, percent, none),
+            lambda surface: charts.trend(surface, BOTTOM, heading, shares, colours, mean, 1.0, percent, none, level),
+            lambda surface: charts.legend(surface, BOTTOM, keys),
+        ]
 
-    def _draw_solo(self, surface: pygame.Surface, chart: tuple[str, str]) -> None:
+    def _solo_charts(self, chart: tuple[str, str]) -> list[Callable[[pygame.Surface], None]]:
+        """The charts of a solo title's page: the spread of its figure, the figures, the trend (worked out once)."""
         key, label_key = chart
-        label = t(label_key)
+        label, none = t(label_key), t("stats.none")
         values = [v for v in (figure(game, key) for game in self.games) if v is not None]
         bins = histogram(values)
-        top, steps = charts.scale_for(max((n for *_, n in bins), default=1))
+        spread_top, spread_steps = charts.scale_for(max((n for *_, n in bins), default=1))
         spread = [Bar(str(lo), n, str(n) if n else "") for lo, _, n in bins]
         width = bins[0][1] - bins[0][0] + 1 if bins else 1
-        charts.bars(surface, TOP_LEFT, t("stats.distribution", label=label, width=width), spread, top,
-                    lambda v: f"{v:g}", t("stats.none"), steps)
-        self._draw_figures(surface, values)
         last = [game for game in self.games[-LAST:] if figure(game, key) is not None]
         points = [figure(game, key) for game in last]
         colours = [theme.GOOD if game["outcome"] == "win" else theme.BAD if game["outcome"] == "loss" else
                    theme.ACCENT for game in last]
         top, steps = charts.scale_for(max(points, default=1))
-        charts.trend(surface, BOTTOM, t("stats.trend_score", label=label, n=len(last)), points, colours,
-                     moving_mean(points), top, lambda v: f"{v:g}", t("stats.none"), steps=steps)
+        spread_heading = t("stats.distribution", label=label, width=width)
+        trend_heading = t("stats.trend_score", label=label, n=len(last))
+        rows = self._figures(values)
+        painters = [
+            lambda surface: charts.bars(surface, TOP_LEFT, spread_heading, spread, spread_top, lambda v: f"{v:g}",
+                                        none, spread_steps),
+            lambda surface: self._draw_figures(surface, rows),
+            lambda surface: charts.trend(surface, BOTTOM, trend_heading, points, colours, moving_mean(points), top,
+                                         lambda v: f"{v:g}", none, steps=steps),
+        ]
         if any(game["outcome"] in ("win", "loss") for game in last):
-            charts.legend(surface, BOTTOM, [(t("stats.won"), theme.GOOD), (t("stats.lost"), theme.BAD)])
+            keys = [(t("stats.won"), theme.GOOD), (t("stats.lost"), theme.BAD)]
+            painters.append(lambda surface: charts.legend(surface, BOTTOM, keys))
+        return painters
 
-    def _draw_figures(self, surface: pygame.Surface, values: list[float]) -> None:
-        charts.frame(surface, TOP_RIGHT, t("stats.figures"))
+    def _figures(self, values: list[float]) -> list[tuple[str, str]]:
         rows = [(t("stats.f_games"), str(len(self.games)))]
         if any(game["outcome"] in ("win", "loss") for game in self.games):
             wins = sum(game["outcome"] == "win" for game in self.games)
@@ -249,6 +263,10 @@ class StatsScene(Scene):
                      (t("stats.f_median"), f"{statistics.median(values):g}"),
                      (t("stats.f_best"), f"{max(values):g}"),
                      (t("stats.f_last"), f"{statistics.fmean(values[-WINDOW:]):.1f}")]
+        return rows
+
+    def _draw_figures(self, surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:
+        charts.frame(surface, TOP_RIGHT, t("stats.figures"))
         for i, (name, value) in enumerate(rows):
             y = TOP_RIGHT.y + 56 + i * 32
             blit(surface, name, 19, (TOP_RIGHT.x + 24, y), theme.INK_DIM, anchor="midleft")
