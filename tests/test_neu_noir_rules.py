@@ -522,3 +522,12 @@ def test_actions_survive_their_json_form():
         assert s.action_from_json(s.action_to_json(action)) == action
     with pytest.raises(IllegalAction):
         s.action_from_json(["card", "N11"])
+
+
+def test_reorder_finds_a_legal_order_when_one_exists():
+    assert r.legal_order(0, cards("50 50 10 -10")) is not None  # not by the "negatives first" order: 110
+    order = r.legal_order(0, cards("50 50 10 -10"))
+    s = position(hands={A: "50 50 10 -10"})
+    assert s.check_play(order, None) is None
+    assert r.legal_order(95, cards("10 10")) is None
+    assert r.legal_order(95, cards("10 -10")) == ["M10", "N10"]

@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.movelog import MoveLog
-from game.ui.text import blit, line_height, overflowed, wrap
+from game.ui.text import blit, fit, line_height, overflowed, wrap
 from game.ui.widgets import Button, ButtonRow, panel
 
 PAD = 12  # above the prompt and below the last line
@@ -136,7 +136,9 @@ class ActionPanel:
         for note, lines, size, top in layout.notes:
             for i, line in enumerate(lines):
                 blit(surface, line, size, (layout.rect.x + SIDE, top + i * line_height(size)), note.color, note.bold)
-        if footer:
-            blit(surface, footer, 14, (layout.rect.centerx, layout.rect.bottom - 8), theme.INK_DIM, anchor="midbottom")
+        if footer:  # one line: smaller type, then shortened, rather than past the panel's edges
+            shown, size = fit(footer, 14, layout.rect.width - 16, smallest=11)
+            blit(surface, shown, size, (layout.rect.centerx, layout.rect.bottom - 8), theme.INK_DIM,
+                 anchor="midbottom")
         if not layout.fits:
             overflowed("\n".join([*layout.prompt, *(n.text for n, *_ in layout.notes)]), layout.rect)

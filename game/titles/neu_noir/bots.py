@@ -34,7 +34,6 @@ from game.titles.neu_noir.rules import (
     R101,
     SHOT,
     TAKE_PILE,
-    TURN,
     Bet,
     Card,
     EndPlay,
@@ -183,21 +182,12 @@ def _safe_order(combo: tuple[str, ...]) -> tuple[str, ...]:
 
 # --- scoring whole choices -----------------------------------------------------------------------------------------
 def score_play(state: NeuNoirState, extra: tuple[str, ...], shot: int | None, pool: Counter) -> float:
-    """The worth of finishing the play with `extra` (and `shot`) for the seat to move (the play's outcome worked
-    out directly, as the rules resolve it, without copying the state)."""
-    me, cards = state.current, (*state.line, *extra)
-    value = state.line_value if state.line else state.value
-    for kind in extra:
-        value = step(value, kind)  # type: ignore[arg-type]
-    direction = -state.direction if cards.count(TURN) % 2 else state.direction
-    doubles = cards.count(DOUBLE) + (state.doubles if state.doubles and PASS in cards else 0)
-    if SHOT in cards:
-        nxt = shot
-    elif state.skip:
-        nxt = _skipped_to(state, me, direction, sum(1 for kind in cards if kind in NEGATIVE))
-    else:
-        nxt = state.neighbour(me, direction)
-    stuck = stuck_chance(state, me, nxt, value, doubles, pool)  # type: ignore[arg-type]
+    """The worth of finishing the play with `extra` (and `shot`) for the seat to move (the rules' `outcome` of the
+    whole play, without copying the state)."""
+    me = state.current
+    result = state.outcome((*state.line, *extra), shot)
+    nxt = result.next
+    stuck = stuck_chance(state, me, nxt, result.values[-1] if result.values else state.value, result.doubles, pool)
     covered = {on for on in state.bet_of if on is not None}
     free_bet = state.bet_of[nxt] is None and any(t != nxt and t not in covered for t in state.participants)
     declares = DECLARE_AFTER_STUCK if free_bet else 1.0  # a free bet chip is a way out
@@ -205,14 +195,6 @@ def score_play(state: NeuNoirState, extra: tuple[str, ...], shot: int | None, po
     gain = CHIP * stuck * declares * (1.0 if bettor is None or bettor == me else 0.0)
     spent = sum(WORTH.get(kind, 1.0) for kind in extra) * SPEND
     return gain - spent
-
-
-def _skipped_to(state: NeuNoirState, me: int, direction: int, skips: int) -> int:
-    others, seat = [], me
-    for _ in range(len(state.participants) - 1):
-        seat = state.neighbour(seat, direction)
-        others.append(seat)
-    return others[skips % len(others)]
 
 
 def score_bet(state: NeuNoirState, target: int, pool: Counter, can_play: bool) -> float:

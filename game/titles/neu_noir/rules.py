@@ -284,7 +284,7 @@ class NeuNoirState(State):
 
     def under(self, seat: int) -> int | None:
         """Whose bet chip lies under `seat`'s marker."""
-        return next((owner for owner, on in enumerate(self.bet_of) if on == seat), None)
+        return bettor_under(self.bet_of, seat)
 
     def neighbour(self, seat: int, direction: int) -> int:
         """The next participant from `seat` in `direction` (never `seat`: there are always two or more)."""
@@ -426,37 +426,39 @@ class NeuNoirState(State):
         clamped = kind in NEGATIVE and before - NEGATIVE[kind] < 0
         return [CardAdded(seat, kind, self.line_value, clamped)]
 
-    def _end_play(self, shot: int | None) -> list:
-        me, line = self.current, tuple(self.line)
+    def outcome(self, cards: tuple[str, ...], shot: int | None) -> PlayOutcome:
+        """What a legal play of `cards` (the whole play, in order) with `shot` leads to, from the value before it
+        (spec 4.3.1, resolution steps 2-5): the running values, the direction, the Doubles handed on, who is next."""
         values, running = [], self.value
-        for kind in line:
+        for kind in cards:
             running = step(running, kind)  # type: ignore[assignment]
             values.append(running)
+        direction = -self.direction if cards.count(TURN) % 2 else self.direction
+        doubles = cards.count(DOUBLE) + (self.doubles if self.doubles and PASS in cards else 0)
+        me = self.current
+        if SHOT in cards:
+            following = shot
+        elif self.skip:  # V1: the (1 + skips mod m)-th of the other participants in the direction of play
+            others, seat = [], me
+            for _ in range(len(self.participants) - 1):
+                seat = self.neighbour(seat, direction)
+                others.append(seat)
+            following = others[sum(1 for kind in cards if kind in NEGATIVE) % len(others)]
+        else:
+            following = self.neighbour(me, direction)
+        return PlayOutcome(tuple(values), direction, doubles, following)  # type: ignore[arg-type]
+
+    def _end_play(self, shot: int | None) -> list:
+        me, line = self.current, tuple(self.line)
+        result = self.outcome(line, shot)
         self.pile[me].extend(line)
         self.value = self.line_value
-        turned = line.count(TURN) % 2 == 1
-        if turned:
-            self.direction = -self.direction
-        passed = self.doubles if self.doubles and PASS in line else 0
-        doubles = line.count(DOUBLE) + passed
-        if SHOT in line:
-            following = shot
-        elif self.skip:
-            following = self._skipping(me, line.count("M1") + line.count("M10"))
-        else:
-            following = self.neighbour(me, self.direction)
-        self.last_actor, self.doubles, self.current = me, doubles, following
+        turned = result.direction != self.direction
+        self.direction = result.direction
+        self.last_actor, self.doubles, self.current = me, result.doubles, result.next
         self.line, self.line_value, self.phase = [], 0, TURN_PHASE
-        return [Played(me, line, tuple(values), self.value, self.direction, doubles, following,
+        return [Played(me, line, result.values, self.value, self.direction, result.doubles, result.next,
                        shot if SHOT in line else None, turned)]
-
-    def _skipping(self, me: int, skips: int) -> int:
-        """V1: the other participants in the direction of play from `me`; the (1 + skips mod m)-th of them."""
-        others, seat = [], me
-        for _ in range(len(self.participants) - 1):
-            seat = self.neighbour(seat, self.direction)
-            others.append(seat)
-        return others[skips % len(others)]
 
     def _bet(self, target: int) -> list:
         me = self.current
@@ -540,10 +542,17 @@ class NeuNoirState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.history = list(self.history)
-        for name in ("n", "skip", "no_wallflower", "extra_life", "black_supply", "value", "direction", "doubles",
-                     "current", "last_actor", "round_no", "participants", "overtime", "last_round_winner",
-                     "disqualified", "winner", "phase", "decider", "tied", "line_value", "dealt", "to_draw"):
-            setattr(other, name, getattr(self, name))
+        other.n, other.skip, other.no_wallflower, other.extra_life = self.n, self.skip, self.no_wallflower, \
+            self.extra_life
+        other.black_supply, other.value, other.direction, other.doubles = self.black_supply, self.value, \
+            self.direction, self.doubles
+        other.current, other.last_actor, other.round_no = self.current, self.last_actor, self.round_no
+        other.participants, other.overtime, other.last_round_winner = self.participants, self.overtime, \
+            self.last_round_winner
+        other.disqualified, other.winner, other.phase, other.decider = self.disqualified, self.winner, self.phase, \
+            self.decider
+        other.tied, other.line_value, other.dealt, other.to_draw = self.tied, self.line_value, self.dealt, \
+            self.to_draw
         other.hand = [Counter(h) for h in self.hand]
         other.known = [Counter(k) for k in self.known]
         other.pile = [list(p) for p in self.pile]
@@ -672,6 +681,44 @@ class NeuNoirState(State):
 
 
 # --- the arithmetic of a play (pure) ---------------------------------------------------------------------------------
+class PlayOutcome(NamedTuple):
+    values: tuple[int, ...]  # the running value after each card
+    direction: int
+    doubles: int  # pending for the next player
+    next: int
+
+
+def bettor_under(bet_of: list[int | None] | tuple[int | None, ...], seat: int) -> int | None:
+    """Whose bet chip lies under `seat`'s marker (`bet_of[owner]` is where owner's chip lies)."""
+    return next((owner for owner, on in enumerate(bet_of) if on == seat), None)
+
+
+def legal_order(value: int, cards: list[str]) -> list[str] | None:
+    """An order of `cards` that never takes the value over 101 from `value` (the play builder's "reorder for me"),
+    or None: a search over the kinds left and the value reached, each failed pair remembered."""
+    failed: set[tuple] = set()
+
+    def search(left: Counter, value: int) -> list[str] | None:
+        if not +left:
+            return []
+        key = (tuple(sorted((+left).items())), value)
+        if key in failed:
+            return None
+        for kind in [k for k in KINDS if left[k]]:
+            after = step(value, kind)
+            if after is None:
+                continue
+            left[kind] -= 1
+            rest = search(left, after)
+            left[kind] += 1
+            if rest is not None:
+                return [kind, *rest]
+        failed.add(key)
+        return None
+
+    return search(Counter(cards), value)
+
+
 def step(value: int, kind: str) -> int | None:
     """The value after `kind`, or None if it would go over 101 (spec L3)."""
     if kind in POSITIVE:

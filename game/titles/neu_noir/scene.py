@@ -16,7 +16,6 @@ costs before you confirm. The play goes to the engine card by card (its small de
 from __future__ import annotations
 
 from collections import Counter
-from itertools import permutations
 
 import pygame
 
@@ -81,7 +80,8 @@ class NeuNoirScene(TableScene):
     def _on_card(self, event: rules.CardAdded) -> None:
         self.timeline.queue(self.speed(0.12), lambda: self.app.audio.play("card"))
         if event.value == 101:
-            self.timeline.queue(0.0, lambda: self.effects.popup("101!", CENTER, self.now, 44, theme.BAD))
+            self.timeline.queue(0.0, lambda: self.effects.popup("101!", (CENTER[0], CENTER[1] - 96), self.now, 40,
+                                                                theme.BAD))
 
     def _on_played(self, event: rules.Played) -> None:
         if event.turned:
@@ -129,8 +129,7 @@ class NeuNoirScene(TableScene):
                                                      "places": places, "disqualified": state.disqualified})
         results = [t("nn.result.out") if seat == state.disqualified else
                    t("nn.result", black=state.black[seat], white=state.white[seat]) for seat in range(self.n)]
-        reason = state.statistics()
-        ending = t("nn.end.overtime") if reason["overtime"] else t("nn.end.white") if state.disqualified is not None \
+        ending = t("nn.end.overtime") if state.overtime else t("nn.end.white") if state.disqualified is not None \
             else t("nn.end.target", n=state.target)
         self.show_summary(places, [state.winner], results=results, ending=ending)
 
@@ -213,20 +212,13 @@ class NeuNoirScene(TableScene):
 
     def reorder(self) -> None:
         """Put the line in a legal order if one exists (spec 10 "reorder for me"), keeping it otherwise."""
-        shot = self._any_target() if SHOT in self.line else None
-        seen = set()
-        for order in permutations(self.line):
-            if order in seen:
-                continue
-            seen.add(order)
-            if self.state.check_play(list(order), shot) is None:
-                self.line = list(order)
-                self.app.audio.play("menu_select")
-                self._refresh_buttons(force=True)
-                return
-            if len(seen) > 5040:
-                break
-        self.app.audio.play("error")
+        order = rules.legal_order(self.view.value, self.line)
+        if order is None:
+            self.app.audio.play("error")
+            return
+        self.line = order
+        self.app.audio.play("menu_select")
+        self._refresh_buttons(force=True)
 
     def confirm_play(self) -> None:
         if self.line_problem() is not None:
@@ -264,7 +256,7 @@ class NeuNoirScene(TableScene):
         from game.app.overlays import ConfirmScene
 
         v = self.view
-        bettor = next((owner for owner, on in enumerate(v.bet_of) if on == 0), None)
+        bettor = rules.bettor_under(v.bet_of, 0)
         winner = bettor if bettor is not None else v.last_actor
         detail = t("nn.declare_detail", white=v.white[0] - 1, winner=self.names[winner])
         if v.white[0] <= 1:
@@ -521,7 +513,7 @@ class NeuNoirScene(TableScene):
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
                                "", 0, v.to_move == seat and v.to_move >= 0, thinking, self.now, self.layout.plate)
         pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x + 3, rect.y + 6, 5, rect.height - 12), border_radius=2)
-        bettor = next((owner for owner, on in enumerate(v.bet_of) if on == seat), None)
+        bettor = rules.bettor_under(v.bet_of, seat)
         if bettor is not None:  # a bet chip under this marker, in the bettor's colour
             chip(surface, (rect.x + 5, rect.bottom - 4), SEAT_COLOURS[bettor], 9, theme.INK)
         if self.mode == "bet" and self.human_turn() and Bet(seat) in v.legal:
