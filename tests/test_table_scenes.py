@@ -10,6 +10,7 @@ import pytest
 from game.app.app import STEP
 from game.app.setup import GameSetup, start_scene
 from game.app.summary import SummaryScene
+from game.app.table_scene import seat_names
 from game.core.engine import State
 from game.services import i18n
 from game.titles import registry
@@ -188,3 +189,36 @@ def test_the_toy_table_shows_only_seat_0s_secrets(app):
             scene.choose(scene.view.legal[0])
     text = " ".join(entry for entry, _ in scene.log.entries)
     assert "You draw a" in text and "You keep your card." in text
+
+
+# --- your seat (a game played on from another seat of a replay) --------------------------------------------------
+@pytest.mark.parametrize("slug", sorted(slug for slug, spec in registry.TITLES.items() if not spec.solo))
+def test_you_can_sit_in_any_seat(app, play_to_summary, monkeypatch, slug):
+    """With you at the last seat the table is laid out around that seat, shows its view, asks you its decisions and
+    the bots the others', and records the game as yours: every title, through the shared loop."""
+    from game.ui.seats import SEAT_0
+
+    i18n.set_language("en")
+    spec = registry.get(slug)
+    players = max(spec.min_players, min(4, spec.max_players))
+    me = players - 1
+    scene = start_scene(app, GameSetup(slug, ["easy"] * (players - 1), seed=8, options=spec.default_options(),
+                                       seat=me))
+    assert scene.me == me and scene.names[me] == "You" and scene.levels[me] == "you"
+    assert scene.names[1:me] == seat_names(players)[1:me]  # the others keep their names; seat 0 takes a new one
+    assert scene.names[0] not in seat_names(players)
+    assert scene.layout.plate_rect(me).center == SEAT_0 and scene.others() == list(range(me))
+    asked = []
+    submit = app.bots.submit
+    monkeypatch.setattr(app.bots, "submit", lambda slug, options, history, seat, *rest, **kw:
+                        asked.append(seat) or submit(slug, options, history, seat, *rest, **kw))
+    decided = []
+    original = scene.choose
+    monkeypatch.setattr(scene, "choose", lambda action: (decided.append(scene.state.current_player()),
+                                                         original(action)))
+    play_to_summary(scene, 8)
+    assert scene.state.is_terminal() and scene.view.legal == scene.state.view(me).legal
+    assert decided and set(decided) == {me} and asked and me not in asked
+    (game,) = app.storage.finished_games(slug)
+    assert game["details"]["levels"][me] == "you"
+    assert (game["outcome"] == "win") == (me in game["details"]["winners"])

@@ -47,7 +47,7 @@ def settle(app, theatre, frames: int = 6000) -> None:
     for _ in range(frames):
         app.tick(STEP)
         table = theatre.scene
-        done = not table.timeline.busy and not theatre.playing and table.view == table.state.view(0)
+        done = not table.timeline.busy and not theatre.playing and table.view == table.state.view(table.me)
         quiet = quiet + 1 if done else 0
         if quiet > 600:
             return
@@ -422,7 +422,9 @@ def test_the_command_line_opens_a_file_over_the_menu(play_to_summary, app, tmp_p
 @pytest.mark.parametrize("slug", TABLE_TITLES)
 def test_rounds_turns_and_what_each_seat_held(app, play_to_summary, slug):
     from game.app.theatre import EVERYONE
+    from game.ui.seats import SEAT_0
 
+    i18n.set_language("en")
     played(app, play_to_summary, slug, seed=13)
     (game,) = app.storage.stored_games(slug)[:1]
     theatre = theatre_for(app, game)
@@ -455,9 +457,16 @@ def test_rounds_turns_and_what_each_seat_held(app, play_to_summary, slug):
     theatre.jump(len(theatre.moves) // 2)
     assert theatre.seen_from() == 0  # mid-game: as you saw it
     order = []
+    names = list(theatre.scene.names)
     for _ in range(theatre.setup.players + 1):
         theatre.see_next()
         order.append(theatre.seen_from())
+        seat = theatre.table_seat()  # the table sat at the seat seen from (yours when all is laid open)
+        assert theatre.scene.me == seat and theatre.scene.view == theatre.scene.state.view(seat)
+        assert theatre.scene.layout.plate_rect(seat).center == SEAT_0 and theatre.at == len(theatre.moves) // 2
+        if seat != 0:  # the record's names stay; "You" (a name now in the third person) says "Player"
+            assert theatre.scene.names[1:] == names[1:] and theatre.scene.names[0] == "Player"
+        theatre.draw(app.screen, 0.0)
     if theatre.scene.holds_secrets:
         assert order == [*range(1, theatre.setup.players), EVERYONE, 0]
     else:  # nothing to lay open: the table as everyone saw it
@@ -517,14 +526,15 @@ def test_play_on_keeps_your_view_and_deals_the_hidden_anew(app, play_to_summary,
     theatre.handle(key(pygame.K_p))
     app.stack.apply_pending()
     offer = app.stack.top
-    assert isinstance(offer, PlayOnScene) and offer.levels == theatre.setup.levels
+    assert isinstance(offer, PlayOnScene) and offer.levels == ["you", *theatre.setup.levels] and offer.seat == 0
+    offer.handle(key(pygame.K_DOWN))
     offer.handle(key(pygame.K_RIGHT))  # the first opponent one level up
-    assert offer.levels[0] != theatre.setup.levels[0]
+    assert offer.levels[1] != theatre.setup.levels[0]
     offer.go()
     app.stack.apply_pending()
     table = app.stack.top
     assert isinstance(table, TableScene) and START in table.setup.options and table.kept
-    assert table.setup.levels == offer.levels and table.levels[1:] == offer.levels
+    assert table.setup.levels == offer.levels[1:] and table.levels == offer.levels and table.me == 0
     assert table.state.view(0) == seen and not table.state.history  # you see what you saw; the game is new
     hidden = [seat for seat in range(1, truth.num_players) if theatre.scene.secrets(seat)]
     if hidden:  # what was hidden from you is dealt anew (of a few redeals, some differ from what was true)
@@ -596,3 +606,64 @@ def test_stepping_a_solo_game_lands_where_a_jump_lands(app, slug):
                                                                     for raw in theatre.moves[:k]]
         theatre.jump(k)
         assert shown_dice(theatre.scene) == stepped
+
+
+@pytest.mark.parametrize("slug", TABLE_TITLES)
+def test_play_on_from_another_seat_keeps_that_seats_view(app, play_to_summary, slug):
+    """Seen from another seat, P offers that seat: the new game sits you there, with what it knew, its player in
+    your old seat; you play it through in that seat, and it is kept, recorded and replayed from that seat."""
+    from game.app.play_on import PlayOnScene
+    from game.app.table_scene import TableScene, seat_names
+    from game.ui.seats import SEAT_0
+
+    i18n.set_language("en")
+    played(app, play_to_summary, slug, seed=22)
+    (game,) = app.storage.stored_games(slug)[:1]
+    theatre = theatre_for(app, game)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    theatre.jump(len(theatre.moves) // 2)
+    seat = theatre.setup.players - 1
+    while theatre.table_seat() != seat:  # V until the last seat (every seat can be sat at)
+        theatre.see_next()
+        if not theatre.hidden:
+            theatre.see(seat)
+    seen = theatre.scene.state.view(seat)
+    theatre.handle(key(pygame.K_p))
+    app.stack.apply_pending()
+    offer = app.stack.top
+    recorded = ["you", *theatre.setup.levels]
+    assert isinstance(offer, PlayOnScene) and offer.seat == seat
+    assert offer.levels == [recorded[seat], *recorded[1:seat], "you"]  # their level moves to your old seat
+    offer.handle(key(pygame.K_RIGHT))  # the seat row: one further round the table (seat 0, your own), and back
+    assert offer.seat == 0 and offer.levels == recorded
+    offer.handle(key(pygame.K_LEFT))
+    assert offer.seat == seat
+    offer.go()
+    app.stack.apply_pending()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.me == seat and table.setup.seat == seat
+    assert table.layout.plate_rect(seat).center == SEAT_0
+    assert table.names == seat_names(table.n, seat) and table.names[1:seat] == seat_names(table.n)[1:seat]
+    assert table.names[0] not in seat_names(table.n)  # a new player in your old seat
+    assert table.state.view(seat) == seen and table.view == seen  # you see what that seat saw
+    save = saves_from(table)
+    assert save.setup.seat == seat and save.state().view(seat) == seen
+    play_to_summary(table, 6)
+    assert table.state.is_terminal()
+    record = app.storage.stored_games(slug)[0]
+    assert record["details"]["played_on"] is True and record["details"]["levels"][seat] == "you"
+    assert (record["outcome"] == "win") == (seat in record["details"]["winners"])
+    again = theatre_for(app, record)
+    assert again.setup.seat == seat and again.scene.me == seat and again.decisions
+    for k in again.decisions[:5]:  # the coach reads your decisions: that seat's
+        again.jump(k)
+        assert again.scene.state.current_player() == seat
+    again.jump(len(again.moves))
+    assert list(again.scene.state.history) == list(table.state.history)
+
+
+def saves_from(table):
+    from game.app import saves
+
+    return saves.from_json(table.save().to_json())

@@ -83,10 +83,10 @@ def games_and_theatre(out: Path, language: str) -> None:
     theatre.see_next()  # seen from the next seat: what it held hidden
     shooter.settle(2)
     shooter.shot("theatre_seen_from")
-    theatre.seen = EVERYONE  # everything laid open
+    theatre.see(EVERYONE)  # everything laid open
     shooter.settle(2)
     shooter.shot("theatre_revealed")
-    theatre.seen = None
+    theatre.see(None)
     theatre.play_on()  # the offer to play on from here
     shooter.settle(2)
     shooter.shot("play_on")
@@ -97,6 +97,17 @@ def games_and_theatre(out: Path, language: str) -> None:
                       if theatre.jump(k) is None and theatre.your_decision()))
     wait_for_coach(shooter, theatre)
     shooter.shot("theatre_coach")
+    theatre.coach_on = False  # sat at the last seat, then played on from it
+    theatre.jump(len(theatre.moves) // 2)
+    theatre.see(theatre.setup.players - 1)
+    shooter.settle(2)
+    shooter.shot("theatre_seen_from_last")
+    theatre.play_on()
+    shooter.settle(2)
+    shooter.shot("play_on_other_seat")
+    app.stack.top.go()
+    shooter.settle(90)
+    shooter.shot("played_on_other_seat")
     for game in solos:
         theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), None, game["id"])
         shooter.show(theatre, 2)

@@ -18,7 +18,8 @@ HUMAN_SEAT = 0
 
 @dataclass
 class GameSetup:
-    """One table: the human sits at seat 0; `levels[i]` is the level of seat i + 1."""
+    """One table: the human sits at `seat` (0, or the seat a replay is played on from); `levels` are the other
+    seats' levels in seat order."""
 
     slug: str
     levels: list[str] = field(default_factory=lambda: ["normal", "normal", "normal"])
@@ -26,10 +27,15 @@ class GameSetup:
     seed: int | None = None
     options: dict[str, object] = field(default_factory=dict)  # rule variant -> value, for the engine
     demo: bool = False  # the title menu's demo: the computer plays your seat and nothing is kept
+    seat: int = HUMAN_SEAT  # your seat at the table
 
     @property
     def players(self) -> int:
         return len(self.levels) + 1
+
+    def seat_levels(self) -> list[str]:
+        """Every seat's level, "you" at your seat."""
+        return [*self.levels[:self.seat], "you", *self.levels[self.seat:]]
 
     def rules_options(self) -> dict[str, object]:
         """The one source of the game's rules: "players" and the title's options. The state is made from it,
@@ -57,6 +63,8 @@ class GameSetup:
                 and all(level in spec.levels for level in levels):
             setup.levels = list(levels)
         setup.human_starts = data.get("human_starts") is True
+        seat = data.get("seat")
+        setup.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < setup.players else 0
         seed = data.get("seed")
         setup.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < 2**63 else None
         return setup
@@ -77,5 +85,7 @@ def saved_setup(app, slug: str) -> GameSetup:
     return GameSetup.from_json(registry.get(slug), app.storage.get_setting(setting_key(slug)))
 
 
-BOT_NAMES = [("Hayate", "疾風"), ("Kaede", "楓"), ("Jin", "迅"), ("Sakura", "桜"), ("Ren", "蓮"), ("Tsubaki", "椿")]
-"""The computer players' names by seat (seat 1 first): six, for tables of up to seven."""
+BOT_NAMES = [("Hayate", "疾風"), ("Kaede", "楓"), ("Jin", "迅"), ("Sakura", "桜"), ("Ren", "蓮"), ("Tsubaki", "椿"),
+             ("Sora", "空")]
+"""The computer players' names by seat (seat 1 first), for tables of up to seven; the seventh is for the player
+who takes your seat when you play on from another (game.app.table_scene.seat_names)."""

@@ -53,7 +53,7 @@ class SummaryScene(Scene):
         return 1 + sum(1 for other in order if key(other) != key(seat) and order.index(other) < order.index(seat))
 
     def enter(self) -> None:
-        self.app.audio.play("all_clear" if 0 in self.winners else "game_over")
+        self.app.audio.play("all_clear" if self.setup.seat in self.winners else "game_over")
 
     def rematch(self) -> None:
         self.app.audio.play("menu_select")
@@ -82,7 +82,7 @@ class SummaryScene(Scene):
         self.time += dt
 
     def headline(self) -> tuple[str, tuple[int, int, int]]:
-        if 0 in self.winners:
+        if self.setup.seat in self.winners:
             key = "summary.you_win" if len(self.winners) == 1 else "summary.you_share"
             return t(key), theme.GOOD
         return said("summary.winner", self.winners, self.names, None), theme.WARN

@@ -46,13 +46,19 @@ def beat(seconds: float, sound: str | None = None) -> Callable:
     return show
 
 
-def seat_names(players: int) -> list[str]:
-    """"You" at seat 0, then the bots' names."""
-    return [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
+def seat_names(players: int, you: int = 0) -> list[str]:
+    """"You" at your seat and the bots' names at the others: seat k has the k-th name; when you sit elsewhere (a
+    game played on from another seat) every other name stays put and the player in seat 0 takes the next name
+    unused at the table, so nobody seems to have moved."""
+    names = [t("level.you")] + [pick(en, ja) for en, ja in BOT_NAMES[:players - 1]]
+    if you:
+        names[0], names[you] = pick(*BOT_NAMES[players - 1]), names[0]
+    return names
 
 
 class TableScene(Scene, ABC):
-    """One game at the table: you at seat 0 against bots; see the module docstring for the loop."""
+    """One game at the table: you at `me` (seat 0 unless played on from another seat) against bots; see the
+    module docstring for the loop."""
 
     title_slug: str
     rules: ModuleType  # the title's rules module (new_state, START)
@@ -74,10 +80,11 @@ class TableScene(Scene, ABC):
         self.setup, self.autoplay = setup, autoplay
         self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
         self.n = setup.players
+        self.me = setup.seat  # your seat: the table is drawn from its view, with it at the bottom
         self.state = registry.get(setup.slug).new_state(self.n, setup.options)
-        self.names = seat_names(self.n)
-        self.levels = ["you", *setup.levels]
-        self.view = self.state.view(0)  # what the table shows: the engine's view, held back behind a reveal
+        self.names = seat_names(self.n, self.me)
+        self.levels = setup.seat_levels()
+        self.view = self.state.view(self.me)  # what the table shows: the engine's view, held back behind a reveal
         self.coming = self.view  # the engine's view after the last action (where the display is going)
         self.holding: str | None = None  # while telling an action: "reveal" / "after" once a reveal was told
         self.now = 0.0
@@ -89,11 +96,11 @@ class TableScene(Scene, ABC):
         self.think_since = 0.0
         self.answer = None  # a bot's answer, held until its pause is over
         self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
-        self.layout = table_layout(self.n, self.BOARD)
+        self.layout = table_layout(self.n, self.BOARD, self.me)
         self.anchors = list(self.layout.seats)
         self.recorded = False
         self.over = False  # the game has ended and finish() has run
-        self.first_seat: int | None = 0 if setup.human_starts else None  # the start player, when fixed
+        self.first_seat: int | None = self.me if setup.human_starts else None  # the start player, when fixed
         self.watching = False  # a stored game shown in the replay theatre: it applies the actions, nobody decides
         if START in setup.options:  # a game played on from a replay's position (game.app.play_on)
             self.log.add(t("table.played_on", at=len(setup.options[START]["actions"])), theme.SKY)
@@ -122,7 +129,7 @@ class TableScene(Scene, ABC):
     def restore(self, save: Save) -> None:
         """Replay a saved game without animation, telling the log again; then the title syncs its display."""
         self.state = save.state(tell=self._log_line)  # one pass: the state, and the log told again
-        self.view = self.coming = self.state.view(0)
+        self.view = self.coming = self.state.view(self.me)
         if not self.watching:
             self.log.add(t("table.resumed"), theme.SKY)
         self.restored(save.extra)
@@ -135,7 +142,7 @@ class TableScene(Scene, ABC):
     def choice_text(self, raw) -> str:
         """A choice here (an action's JSON) in words: the log's line for what it does, as you would read it."""
         events = self.state.clone().apply(self.state.action_from_json(raw))
-        lines = (self.describe(event, 0, self.names) for event in events)
+        lines = (self.describe(event, self.me, self.names) for event in events)
         return next((line[0] for line in lines if line), str(raw))
 
     def secrets(self, seat: int) -> list[str]:
@@ -145,7 +152,7 @@ class TableScene(Scene, ABC):
 
     def _log_line(self, event) -> None:
         """The event's line in the move log, without animation (a restore)."""
-        text = self.describe(event, 0, self.names)
+        text = self.describe(event, self.me, self.names)
         if text:
             self.log.add(*text)
 
@@ -168,7 +175,7 @@ class TableScene(Scene, ABC):
             self.app.bots.cancel(self.ticket)
         self.seed = chance.generator(self.seed, 0, "next game").randrange(2**31)
         self.state = registry.get(self.setup.slug).new_state(self.n, self.setup.options)
-        self.view = self.coming = self.state.view(0)
+        self.view = self.coming = self.state.view(self.me)
         self.timeline = Timeline()
         self.ticket = self.answer = None
         self.recorded = self.over = False
@@ -197,7 +204,7 @@ class TableScene(Scene, ABC):
                 self.finish()
         elif player == CHANCE:
             self.apply(self._chance())
-        elif player == 0 and not self.autoplay:
+        elif player == self.me and not self.autoplay:
             self._refresh_buttons()
         else:
             self._bot_turn(player)
@@ -214,7 +221,7 @@ class TableScene(Scene, ABC):
 
     def _bot_turn(self, seat: int) -> None:
         if self.ticket is None:
-            level = "normal" if seat == 0 else self.levels[seat]  # the demo plays your seat at Normal
+            level = "normal" if seat == self.me else self.levels[seat]  # the demo plays your seat at Normal
             history = [self.state.action_to_json(a) for a in self.state.history]
             bot_seed = chance.generator(self.seed, len(history), "bot").randrange(2**31)
             self.ticket = self.app.bots.submit(self.title_slug, self.setup.rules_options(), history, seat, level,
@@ -239,7 +246,7 @@ class TableScene(Scene, ABC):
         """Hand an action to the engine, then tell and animate what happened."""
         before = self.view
         events = self.state.apply(action)
-        self.coming = self.state.view(0)
+        self.coming = self.state.view(self.me)
         self.buttons.buttons = []
         self.keep()
         self.holding = None
@@ -252,14 +259,14 @@ class TableScene(Scene, ABC):
         self.holding = None
 
     def tell(self, event, before) -> None:
-        """Log one event, then show it with the title's handler for its class (`before`: seat 0's view before the
+        """Log one event, then show it with the title's handler for its class (`before`: your view before the
         action, for a title that overrides this).
 
         A reveal (an event of a class in `reveals`) holds the display back: its handler turns the cards over where
         they lie and shows the result, and only then does its log line appear; the view (scores, header, table)
         changes when the first event after the reveal is reached on the timeline, and the log lines of the events
         after it appear as the timeline reaches them, in order."""
-        text = self.describe(event, 0, self.names)
+        text = self.describe(event, self.me, self.names)
         handler = self.animations.get(type(event))
         if isinstance(event, self.reveals) and self.holding != "after":
             self.holding = "reveal"
@@ -316,7 +323,7 @@ class TableScene(Scene, ABC):
         if not self.watching:
             return self.prompt()
         player = self.state.current_player()  # public: whose turn it is
-        return said("theatre.to_move", player, self.names, 0) if 0 <= player < self.n else self.prompt()[0], \
+        return said("theatre.to_move", player, self.names, self.me) if 0 <= player < self.n else self.prompt()[0], \
             theme.INK_DIM
 
     def action_layout(self, prompt: str | None = None) -> Layout:
@@ -342,9 +349,13 @@ class TableScene(Scene, ABC):
 
     def human_turn(self) -> bool:
         """Whether the human decides now (titles add their own panels that must be closed first)."""
-        return not self.timeline.busy and not self.autoplay and not self.watching and self.state.current_player() == 0
+        return not self.timeline.busy and not self.autoplay and not self.watching and self.state.current_player() == self.me
 
     # --- shared pieces ----------------------------------------------------------------------------
+    def others(self) -> list[int]:
+        """The seats other than yours, in seat order."""
+        return [seat for seat in range(self.n) if seat != self.me]
+
     def choose(self, action) -> None:
         """The human's choice of a legal action (from a button or a click on the table)."""
         if self.human_turn() and action in self.view.legal:
@@ -379,8 +390,8 @@ class TableScene(Scene, ABC):
             details = {**details, "played_on": True}
         details = {"players": self.n, "levels": self.levels, "options": options, **details,
                    "winners": winners,
-                   "human_share": (1 / len(winners)) if 0 in winners else 0.0}
-        self.app.storage.record_game(self.title_slug, "win" if 0 in winners else "loss", rounds, details, text)
+                   "human_share": (1 / len(winners)) if self.me in winners else 0.0}
+        self.app.storage.record_game(self.title_slug, "win" if self.me in winners else "loss", rounds, details, text)
 
     def show_summary(self, scores: list, winners: list[int], lower_wins: bool = True, results: list[str] | None = None,
                      ending: str = "") -> None:

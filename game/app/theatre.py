@@ -4,7 +4,9 @@ The title's table scene is made from the replay's setup and seed and put in `wat
 is given, nobody decides, nothing is saved or recorded). Playing hands it the stored actions one by one, each told
 and animated as in the game; stepping back or jumping rebuilds the scene at that point without animation (the log
 told again), which takes milliseconds. The table is drawn at 90% above a control bar: play/pause, one move
-back or on, a progress bar to click anywhere in the game, the speed. It shows the game as the human saw it (seat 0).
+back or on, a progress bar to click anywhere in the game, the speed. It shows the game as the human saw it; "seen
+from" (V) sits you in another seat (the table is laid out from that seat and shows only what it saw, its lines worded
+for "you"), and "all revealed" lays every seat's secrets open beside your own view.
 
 At each of your decisions the coach (game.ai.coach, in the bot worker: it never blocks the theatre) values every
 choice from your seat's information; its top three and the one you played are shown where the title asked you, and
@@ -13,6 +15,7 @@ the advice is kept in the database for the next visit (C turns the coach off and
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 import pygame
@@ -22,9 +25,10 @@ from game.ai.worker import COACH
 from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import GameSetup, start_scene
+from game.app.table_scene import seat_names
 from game.core.engine import State
 from game.core.replay import Replay
-from game.services.i18n import said, t
+from game.services.i18n import t
 from game.titles import registry
 from game.titles.spec import START
 from game.ui import theme
@@ -73,11 +77,15 @@ class Watchable(Protocol):
 
 
 def replay_setup(replay: Replay, levels: list[str] | None) -> GameSetup:
-    """The table of a stored game: its title, seed, options and the bots' levels (Normal where not recorded)."""
+    """The table of a stored game: its title, seed, options, your seat (where the record's levels say "you") and the
+    bots' levels (Normal where not recorded)."""
     options = {key: value for key, value in replay.options.items() if key != "players"}
     players = replay.options.get("players") or (len(levels) if levels else registry.get(replay.title).min_players)
-    bots = list(levels[1:]) if levels and len(levels) == players else ["normal"] * (players - 1)
-    return GameSetup(replay.title, bots, seed=replay.seed, options=options)
+    if not levels or len(levels) != players or levels.count("you") != 1:
+        return GameSetup(replay.title, ["normal"] * (players - 1), seed=replay.seed, options=options)
+    seat = levels.index("you")
+    bots = [level for index, level in enumerate(levels) if index != seat]
+    return GameSetup(replay.title, bots, seed=replay.seed, options=options, seat=seat)
 
 
 class TheatreScene(Scene):
@@ -95,13 +103,13 @@ class TheatreScene(Scene):
         self.title_slug = replay.title
         self.setup = replay_setup(replay, levels)
         self.moves = list(replay.actions)
+        self.seen: int | None = None  # whose view is shown: a seat, EVERYONE, or None (yours; all at the end)
+        self.at = 0  # actions applied
         self.scene = self._scene_at(0)
         self.decisions, self.chance, self.turns, self.rounds = read_positions(
             registry.get(replay.title), self.setup, self.moves, self.scene.round_events)
         self.hidden = self.scene.holds_secrets
-        self.seen: int | None = None  # whose secrets are shown: a seat, EVERYONE, or None (yours; all at the end)
         self.costs = self._costs()
-        self.at = 0  # actions applied
         self.playing = False
         self.speed = 1
         self.wait = 0.0  # seconds before the next move while playing
@@ -121,8 +129,16 @@ class TheatreScene(Scene):
         self.controls.focus = 2
 
     def _scene_at(self, k: int) -> Watchable:
-        """The title's scene with the first `k` actions applied, without animation."""
-        scene = start_scene(self.app, self.setup)
+        """The title's scene with the first `k` actions applied, without animation, seated where it is seen from."""
+        seat = self.table_seat()
+        if seat == self.setup.seat:
+            scene = start_scene(self.app, self.setup)
+        else:  # another seat's chair: the names and levels stay the record's, yours called "Player"
+            others = [level for index, level in enumerate(self.setup.seat_levels()) if index != seat]
+            scene = start_scene(self.app, replace(self.setup, seat=seat, levels=others))
+            scene.names = seat_names(self.setup.players, self.setup.seat)
+            scene.names[self.setup.seat] = t("theatre.player")
+            scene.levels = self.setup.seat_levels()
         scene.watching = True
         if k:
             scene.restore(Save(self.setup, self.moves[:k]))
@@ -181,25 +197,36 @@ class TheatreScene(Scene):
 
     # --- seen from ----------------------------------------------------------------------------------
     def seen_from(self) -> int:
-        """Whose secrets are laid open: the chosen seat, or by default yours, and everyone's once the game is over."""
+        """Whose view is shown: the chosen seat, or by default yours, and everyone's once the game is over."""
         if self.seen is not None:
             return self.seen
-        return EVERYONE if self.at >= len(self.moves) else 0
+        return EVERYONE if self.at >= len(self.moves) else self.setup.seat
+
+    def table_seat(self) -> int:
+        """The seat the table is drawn from: the one seen from (yours when everything is laid open)."""
+        seen = self.seen_from()
+        return self.setup.seat if seen == EVERYONE else seen
 
     def see_next(self) -> None:
-        """Seen from the next seat, then from everyone, then from you again."""
+        """Seen from the next seat, then from everyone, then from you again: the table is sat at that seat."""
         if not self.hidden:
             self.app.audio.play("error")
             return
         order = [*range(self.setup.players), EVERYONE]
-        self.seen = order[(order.index(self.seen_from()) + 1) % len(order)]
         self.app.audio.play("menu_move")
+        self.see(order[(order.index(self.seen_from()) + 1) % len(order)])
+
+    def see(self, seen: int | None) -> None:
+        """Show the game as `seen` saw it (a seat, EVERYONE, or None: yours, all at the end): the table is sat anew
+        at the same position."""
+        self.seen = seen
+        self.scene = self._scene_at(self.at)
 
     def seen_label(self) -> str:
         seat = self.seen_from()
         if not self.hidden or seat == EVERYONE:
             return t("theatre.seen_all")
-        return t("theatre.seen_from", name=self.scene.names[seat])
+        return t("theatre.seen_from", name=seat_names(self.setup.players, self.setup.seat)[seat])
 
     # --- play on ----------------------------------------------------------------------------------
     def can_play_on(self) -> bool:
@@ -208,7 +235,7 @@ class TheatreScene(Scene):
                 and START not in self.setup.options and not self.scene.state.is_terminal())
 
     def play_on(self) -> None:
-        """Choose the opponents, then play on from the position on show in your own seat."""
+        """Choose your seat (the one seen from, at first) and the opponents, then play on from the position on show."""
         from game.app.play_on import PlayOnScene
 
         if not self.can_play_on():
@@ -216,7 +243,7 @@ class TheatreScene(Scene):
             return
         self.playing = False
         self.app.audio.play("menu_select")
-        self.app.stack.push(PlayOnScene(self.app, self.setup, self.setup.seed, self.moves, self.at))
+        self.app.stack.push(PlayOnScene(self.app, self.setup, self.setup.seed, self.moves, self.at, self.table_seat()))
 
     def _apply_next(self) -> None:
         chance = self.scene.state.is_chance_node()
@@ -304,8 +331,8 @@ class TheatreScene(Scene):
         position = here if here is not None else unread
         if position is not None:
             self.asked_at = position
-            self.ticket = self.app.bots.submit(self.title_slug, self.setup.rules_options(), self.moves[:position], 0,
-                                               COACH, position, think_ms=COACH_MS)
+            self.ticket = self.app.bots.submit(self.title_slug, self.setup.rules_options(), self.moves[:position],
+                                               self.setup.seat, COACH, position, think_ms=COACH_MS)
 
     def costliest(self) -> list[tuple[int, float]]:
         """Your decisions read so far where the coach's first choice was better than yours: (position, cost),
@@ -404,10 +431,10 @@ class TheatreScene(Scene):
         self.controls.buttons[5].label = t("theatre.speed", speed=SPEEDS[self.speed][0])
         self.controls.buttons[6].label = self.seen_label()
         self.controls.buttons[7].enabled = self.can_play_on()
-        coaching = self.coach_on and self.your_decision()
+        coaching = self.coach_on and self.your_decision() and self.table_seat() == self.setup.seat
         if coaching:
             self._draw_coach(surface)
-        if self.hidden and self.seen_from() != 0:  # where the table asks (the coach's place), else over the table
+        if self.hidden and self.seen_from() == EVERYONE:  # where the table asks (the coach's place), else over it
             self._draw_secrets(surface, SECRETS if coaching else self._on_table(self.scene.coach_rect()))
         self.controls.draw(surface)
         pygame.draw.rect(surface, theme.PANEL, PROGRESS, border_radius=8)
@@ -437,16 +464,12 @@ class TheatreScene(Scene):
                            round(rect.height * scale))
 
     def _draw_secrets(self, surface: pygame.Surface, place: pygame.Rect) -> None:
-        """What the chosen seat (or every seat) holds hidden, from the top of `place` (its height follows the
-        text)."""
-        seen = self.seen_from()
-        seats = range(self.setup.players) if seen == EVERYONE else [seen]
-        rows = [(self.scene.names[seat], line) for seat in seats
+        """What every seat holds hidden, from the top of `place` (its height follows the text)."""
+        rows = [(self.scene.names[seat], line) for seat in range(self.setup.players)
                 for line in self.scene.secrets(seat) or [t("theatre.nothing_hidden")]]
-        heading = t("theatre.secrets_all") if seen == EVERYONE else said("theatre.secrets_of", seen,
-                                                                          self.scene.names, 0)
+        heading = t("theatre.secrets_all")
         inner = place.width - 28
-        name_w = min(110, inner // 3) if seen == EVERYONE else 0
+        name_w = min(110, inner // 3)
         lines = sum(len(block_size(line, 15, inner - name_w, VIEW.height)[0]) for _, line in rows)
         height = 48 + lines * line_height(15) + 4 * len(rows)
         box = pygame.Rect(place.x, place.y, place.width, min(VIEW.bottom - 12 - place.y, height))
@@ -455,9 +478,8 @@ class TheatreScene(Scene):
         blit(surface, heading, 17, (box.x + 14, y), theme.WARN, True)
         y += 30
         for name, line in rows:
-            if name_w:
-                shown, size = fit(name, 15, name_w - 8, True)
-                blit(surface, shown, size, (box.x + 14, y), theme.SKY, True)
+            shown, size = fit(name, 15, name_w - 8, True)
+            blit(surface, shown, size, (box.x + 14, y), theme.SKY, True)
             y += block(surface, line, 15, pygame.Rect(box.x + 14 + name_w, y, inner - name_w,
                                                       max(0, box.bottom - 6 - y)), theme.INK) + 4
 
@@ -491,7 +513,7 @@ def read_positions(spec, setup: GameSetup, moves: list, round_events: tuple[type
         chance.append(state.is_chance_node())
         if not chance[-1]:
             player = state.current_player()
-            if player == 0 and len(state.legal_actions()) > 1:
+            if player == setup.seat and len(state.legal_actions()) > 1:
                 decisions.append(position)
             if player != last_player:
                 turns.append(position)

@@ -126,17 +126,19 @@ STRINGS: dict[str, dict[str, str]] = {
                      "ja": "Space 再生・←→ 1手・[ ] ラウンド・, . 手番・V 視点・P ここから対局・C 講評・N 悪手・Esc 戻る"},
     "theatre.play_on": {"en": "Play on", "ja": "ここから対局"},
     "playon.title": {"en": "Play on from move {at}", "ja": "{at}手目から対局する"},
-    "playon.explain": {"en": "You keep your seat and what you knew then; the cards hidden from you are dealt anew, "
-                             "so the game goes on as it might have. Choose the opponents:",
-                       "ja": "あなたの席とその時点で知っていたことはそのまま。伏せられていた札は配り直され、"
-                             "あり得た続きを打てます。相手を選んでください："},
+    "playon.explain": {"en": "Take any seat: you keep what that seat knew then, and the cards hidden from it are "
+                             "dealt anew, so the game goes on as it might have. Choose your seat and the opponents:",
+                       "ja": "どの席でも選べます。その席がその時点で知っていたことはそのまま、伏せられていた札は"
+                             "配り直され、あり得た続きを打てます。席と相手を選んでください："},
+    "playon.your_seat": {"en": "Your seat", "ja": "あなたの席"},
+    "playon.seat_yours": {"en": "Your own", "ja": "自分の席"},
+    "playon.seat_of": {"en": "{name}'s", "ja": "{name}の席"},
+    "theatre.player": {"en": "Player", "ja": "プレイヤー"},
     "playon.back": {"en": "Back to the replay", "ja": "リプレイに戻る"},
     "playon.go": {"en": "Play on", "ja": "対局開始"},
     "theatre.round": {"en": "Round {n}", "ja": "第{n}ラウンド"},
     "theatre.seen_from": {"en": "Seen from {name}", "ja": "{name}の視点"},
     "theatre.seen_all": {"en": "All revealed", "ja": "すべて公開"},
-    "theatre.secrets_of": {"en": "What {name} holds hidden", "ja": "{name}だけが知っていること"},
-    "theatre.secrets_of_you": {"en": "What you hold hidden", "ja": "あなただけが知っていること"},
     "theatre.secrets_all": {"en": "Everything hidden, laid open", "ja": "伏せられたものをすべて公開"},
     "theatre.nothing_hidden": {"en": "nothing hidden", "ja": "伏せたものなし"},
     "theatre.coach_read": {"en": "Coach: {read} of {total} decisions read", "ja": "講評：{total}手中{read}手 読了"},

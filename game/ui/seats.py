@@ -62,17 +62,24 @@ def seat_layout(players: int) -> list[tuple[int, int]]:
     return LAYOUTS[players]
 
 
-def table_layout(players: int, board: pygame.Rect | None = None) -> TableLayout:
-    """The seats for 2 to 7 players, around the table's centre, or around `board` (a title's own board widget)."""
+def table_layout(players: int, board: pygame.Rect | None = None, you: int = 0) -> TableLayout:
+    """The seats for 2 to 7 players, around the table's centre, or around `board` (a title's own board widget),
+    seat `you` at the bottom and the others clockwise from it."""
     if not 2 <= players <= 7:
         raise ValueError(f"a table seats 2 to 7 players, not {players}")
     if board is None:
-        return TableLayout(tuple(LAYOUTS[players]), plate_size(players))
+        return TableLayout(_from(you, LAYOUTS[players]), plate_size(players))
     for size in dict.fromkeys((plate_size(players), COMPACT)):
         seats = _around(board, players - 1, size)
         if seats is not None:
-            return TableLayout((SEAT_0, *seats), size, pygame.Rect(board))
+            return TableLayout(_from(you, [SEAT_0, *seats]), size, pygame.Rect(board))
     raise ValueError(f"a board of {board.size} leaves no room for {players} seats around it")
+
+
+def _from(you: int, places: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The places by seat when seat `you` takes the first (the bottom) and the next seats the next places."""
+    n = len(places)
+    return tuple(places[(seat - you) % n] for seat in range(n))
 
 
 def _around(board: pygame.Rect, count: int, size: tuple[int, int]) -> list[tuple[int, int]] | None:

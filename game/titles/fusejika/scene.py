@@ -1,7 +1,7 @@
-"""Fusejika at the table: you (seat 0) against two to four computer time-leapers.
+"""Fusejika at the table: you (seat `me`) against two to four computer time-leapers.
 
 Every row is drawn as six rank slots (9 10 J Q K A), so a missing rank shows as an empty slot and a hand card
-whose rank is already laid is crossed out. The scene draws only from `view(0)` and from events told as the human
+whose rank is already laid is crossed out. The scene draws only from `view(self.me)` (your seat) and from events told as the human
 may see them; bots think in the app's worker process. Kicks, copies and lost cards are chosen on the table itself.
 """
 
@@ -37,7 +37,7 @@ CENTER = (490, 320)
 LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
 SEAT_0 = (120, 668)
-ROW_W = {0: 58}  # card width in a row: the human's row is larger
+ROW_W = 58  # card width in your row: larger than the others'
 BOT_ROW_W = 40
 HAND_W, HAND_Y, HAND_X = 80, 566, 580
 PANEL_TIME = 7.0  # seconds the round-end breakdown stays (a click closes it)
@@ -125,13 +125,13 @@ class FusejikaScene(TableScene):
         self.timeline.queue(self.speed(duration), go)
 
     def _on_card_played(self, e: rules.CardPlayed) -> None:
-        start = (HAND_X, HAND_Y) if e.seat == 0 else self.badge_center(e.seat)
+        start = (HAND_X, HAND_Y) if e.seat == self.me else self.badge_center(e.seat)
         rect = self.slot_rect(e.seat, e.card.rank)
         self._fly(card_face(e.card.rank, e.card.suit, rect.width), start, rect.topleft, 0.4, "card")
 
     def _on_card_drawn(self, e: rules.CardDrawn) -> None:
-        end = (HAND_X, HAND_Y) if e.seat == 0 else self.badge_center(e.seat)
-        image = card_face(e.card.rank, e.card.suit, 40) if e.known or e.seat == 0 else card_back(40)
+        end = (HAND_X, HAND_Y) if e.seat == self.me else self.badge_center(e.seat)
+        image = card_face(e.card.rank, e.card.suit, 40) if e.known or e.seat == self.me else card_back(40)
         self._fly(image, (CENTER[0] - 20, CENTER[1] - 28), end, 0.32, "slide")
 
     def _on_card_kicked(self, e: rules.CardKicked) -> None:
@@ -160,11 +160,11 @@ class FusejikaScene(TableScene):
 
     def _on_redeal_called(self, e: rules.RedealCalled) -> None:
         self.timeline.queue(self.speed(1.4), lambda: self._banner(
-            said("fj.log.redeal", e.seat, self.names, 0, cards=" ".join(map(card_text, e.hand))), theme.WARN, "roll"))
+            said("fj.log.redeal", e.seat, self.names, self.me, cards=" ".join(map(card_text, e.hand))), theme.WARN, "roll"))
 
     def _on_stuck(self, e: rules.Stuck) -> None:
         self.timeline.queue(self.speed(1.2), lambda: self._banner(
-            said("fj.log.stuck", e.seat, self.names, 0, cards=" ".join(map(card_text, e.hand)) or "—"),
+            said("fj.log.stuck", e.seat, self.names, self.me, cards=" ".join(map(card_text, e.hand)) or "—"),
             theme.BAD, "back"))
 
     def _on_round_scored(self, e: rules.RoundScored) -> None:
@@ -212,16 +212,16 @@ class FusejikaScene(TableScene):
 
     def effect_text(self, rank: str, rows: tuple, source=None) -> str:
         """What effect `rank` (from `source`) would do for the human with these rows, from the view alone."""
-        if rules.no_effect(rank, rows, 0, source, self.view.deck_size):
+        if rules.no_effect(rank, rows, self.me, source, self.view.deck_size):
             return t("fj.help.none")
         if rank in ("J", "Q"):
-            return t(f"fj.help.{rank}", name=self.names[1 % self.n])
+            return t(f"fj.help.{rank}", name=self.names[(self.me + 1) % self.n])
         return t(f"fj.help.{rank}")
 
     def play_text(self, card) -> str:
-        if rules.completes(self.view.rows[0], card):
+        if rules.completes(self.view.rows[self.me], card):
             return t("fj.help.win")
-        return self.effect_text(card.rank, rules.laid(self.view.rows, 0, card), card)
+        return self.effect_text(card.rank, rules.laid(self.view.rows, self.me, card), card)
 
     def options(self) -> list[tuple[str, object, str]]:
         """(label, action, what it will do) of every choice open to the human now."""
@@ -317,7 +317,7 @@ class FusejikaScene(TableScene):
             if kind is Play and self.hand_rect(action.card).collidepoint(pos):
                 self.choose(action)
                 return True
-            if kind in (Lose, Kick) and self.slot_rect(0, action.card.rank).collidepoint(pos):
+            if kind in (Lose, Kick) and self.slot_rect(self.me, action.card.rank).collidepoint(pos):
                 self.dragging = kind is Kick
                 self.choose(action)
                 return True
@@ -343,12 +343,12 @@ class FusejikaScene(TableScene):
     def _hover(self, pos: tuple[int, int]) -> None:
         self.tooltip = None
         v = self.view
-        if v.to_move != 0 or self.autoplay:
+        if v.to_move != self.me or self.autoplay:
             return
         for card in v.hand:
             rect = self.hand_rect(card)
             if rect.collidepoint(pos):
-                if rules.dead(v.rows[0], card):
+                if rules.dead(v.rows[self.me], card):
                     self.tooltip = (t("fj.dead"), (rect.centerx, rect.y - 8), theme.BAD)
                 else:
                     text = t("fj.hover", card=card_text(card), effect=t(f"fj.effect.{card.rank}"),
@@ -366,7 +366,7 @@ class FusejikaScene(TableScene):
 
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:
-        return SEAT_0 if seat == 0 else self.anchors[seat]
+        return SEAT_0 if seat == self.me else self.anchors[seat]
 
     def badge_rect(self, seat: int) -> pygame.Rect:
         rect = pygame.Rect(0, 0, 190, 64)
@@ -374,14 +374,14 @@ class FusejikaScene(TableScene):
         return rect
 
     def row_width(self, seat: int) -> int:
-        return ROW_W.get(seat, BOT_ROW_W)
+        return ROW_W if seat == self.me else BOT_ROW_W
 
     def slot_rect(self, seat: int, rank: str) -> pygame.Rect:
         """Where a card of `rank` lies in the seat's row: six fixed slots, 9 to A."""
         width = self.row_width(seat)
-        gap = 6 if seat == 0 else 4
+        gap = 6 if seat == self.me else 4
         total = 6 * width + 5 * gap
-        if seat == 0:
+        if seat == self.me:
             left, top = 490 - total // 2, 432
         else:
             x, y = self.anchors[seat]
@@ -459,7 +459,7 @@ class FusejikaScene(TableScene):
         v = self.view
         active = v.to_move == seat
         thinking = self.ticket is not None and active
-        hand = 0 if seat == 0 else v.hand_sizes[seat]
+        hand = 0 if seat == self.me else v.hand_sizes[seat]
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
                                str(v.totals[seat]), hand, active, thinking, self.now)
         if v.start == seat:
@@ -468,11 +468,11 @@ class FusejikaScene(TableScene):
             blit(surface, t("fj.start_short"), 14, tag.center, theme.BG_DEEP, True, "center")
         self._draw_row(surface, seat)
         known = v.known_in_hand[seat]
-        if known and seat != 0:
+        if known and seat != self.me:
             room = rect.width - (66 if v.start == seat else 8)  # left of the start tag, if any
             label, size = fit(t("fj.known", cards=" ".join(map(card_text, known))), 14, room, True, 11)
             blit(surface, label, size, (rect.x + 4, rect.y - 3), theme.WARN, True, "bottomleft")
-        if v.phase == rules.KICK_TO and v.to_move == 0 and seat != 0:
+        if v.phase == rules.KICK_TO and v.to_move == self.me and seat != self.me:
             self._draw_target(surface, seat)
 
     def _row_style(self, seat: int, card) -> str:
@@ -482,7 +482,7 @@ class FusejikaScene(TableScene):
         if not self.human_turn():
             return "normal"
         legal = v.legal
-        if seat == 0 and (Lose(card) in legal or Kick(card) in legal):
+        if seat == self.me and (Lose(card) in legal or Kick(card) in legal):
             return "lit"
         if Copy(card.rank) in legal:
             return "lit"
@@ -504,7 +504,7 @@ class FusejikaScene(TableScene):
                 shade = tuple(int(c * (0.55 + 0.45 * pulse(self.now, 1.0))) for c in theme.ACCENT)
                 pygame.draw.rect(surface, shade, rect.inflate(6, 6), 3, border_radius=8)
             focused = self.focused_action()
-            if seat == 0 and type(focused) in (Lose, Kick) and focused.card == card:  # the keyboard focus
+            if seat == self.me and type(focused) in (Lose, Kick) and focused.card == card:  # the keyboard focus
                 pygame.draw.rect(surface, theme.INK, rect.inflate(12, 12), 3, border_radius=10)
             if self.view.kick_card == card and self.view.phase == rules.KICK_TO:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=8)
@@ -532,8 +532,8 @@ class FusejikaScene(TableScene):
 
     def _draw_kick_line(self, surface: pygame.Surface) -> None:
         v = self.view
-        if v.phase == rules.KICK_TO and v.to_move == 0 and self.dragging and v.kick_card is not None:
-            start = self.slot_rect(0, v.kick_card.rank).center
+        if v.phase == rules.KICK_TO and v.to_move == self.me and self.dragging and v.kick_card is not None:
+            start = self.slot_rect(self.me, v.kick_card.rank).center
             pygame.draw.line(surface, theme.ACCENT, start, self.mouse, 4)
             face = card_face(v.kick_card.rank, v.kick_card.suit, 40)
             surface.blit(face, (self.mouse[0] - 20, self.mouse[1] - 28))
@@ -544,7 +544,7 @@ class FusejikaScene(TableScene):
         focused = self.focused_action()
         for card in v.hand:
             rect = self.hand_rect(card)
-            dead = rules.dead(v.rows[0], card)
+            dead = rules.dead(v.rows[self.me], card)
             style = "dead" if dead else "lit" if playing else "normal"
             keyed = type(focused) is Play and focused.card == card  # the keyboard focus: raised and outlined
             if playing and not dead and (keyed or rect.collidepoint(self.mouse)):
@@ -579,7 +579,7 @@ class FusejikaScene(TableScene):
         if not self.human_turn():
             if v.to_move == CHANCE or v.to_move < 0:
                 return t("fj.dealing"), theme.INK_DIM
-            return said("fj.waiting", v.to_move, self.names, 0), theme.INK_DIM
+            return said("fj.waiting", v.to_move, self.names, self.me), theme.INK_DIM
         phase = v.phase
         if phase == rules.PLAY:
             return (t("fj.stuck_prompt"), theme.BAD) if STUCK in v.legal else (t("fj.your_turn"), theme.ACCENT)
@@ -631,7 +631,7 @@ class FusejikaScene(TableScene):
         shade = tuple(int(c * (0.7 + 0.3 * pulse(self.now, 0.8))) for c in theme.WARN)
         panel(surface, area, theme.BG_DEEP, shade)
         pygame.draw.rect(surface, shade, area.inflate(10, 10), 3, border_radius=16)
-        name = said("fj.sudden_banner", event.seat, self.names, 0)
+        name = said("fj.sudden_banner", event.seat, self.names, self.me)
         blit(surface, name, 44, (area.centerx, area.y + 14), shade, True, "midtop")
         blit(surface, t("fj.sudden_sub"), 20, (area.centerx, area.y + 74), theme.INK, True, "midtop")
         cards = sorted(event.row, key=lambda c: RANKS.index(c.rank))

@@ -1,4 +1,4 @@
-"""Hige-mekuri at the table: you (seat 0) against one bot, a series of games that alternate who starts.
+"""Hige-mekuri at the table: you (seat `me`) against one bot, a series of games that alternate who starts.
 
 The shared table loop (game.app.table_scene) runs each game: the first chance node picks who flips first, the bot's
 choices come from the app's worker (the demo's for your seat too), the record is the shared one. The screen shows
@@ -45,7 +45,7 @@ PILE_POS = (70, 150)  # top-left of the pile's top card
 SPOT_CENTER = (490, 282)
 ROW_Y, THUMB_W, THUMB_GAP = 476, 60, 6
 CARDS = 14  # the line-up's size (both line-ups)
-BADGES = {1: (490, 60), 0: (490, 664)}
+YOUR_BADGE, THEIR_BADGE = (490, 664), (490, 60)  # your plate at the foot, the bot's at the head
 COUNTS = pygame.Rect(992, 14, 276, 158)
 ACTIONS = pygame.Rect(992, 182, 276, 258)
 LOG = pygame.Rect(992, 450, 276, 256)
@@ -79,7 +79,7 @@ class HigeScene(TableScene):
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)
         if autoplay:  # the demo: a second computer player takes your seat
-            self.names[0], self.levels[0] = pick(*BOT_NAMES[1]), "normal"
+            self.names[self.me], self.levels[self.me] = pick(*BOT_NAMES[1]), "normal"
         self.buttons.vertical = False
         self.end_row = ButtonRow([], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         self.show_odds = False
@@ -123,10 +123,10 @@ class HigeScene(TableScene):
 
     def say(self, key: str, seat: int, **fields: object) -> str:
         """A line about `seat`: the "you" form of the key for the human, else the named one."""
-        return said(key, seat, self.names, None if self.autoplay else 0, **fields)
+        return said(key, seat, self.names, None if self.autoplay else self.me, **fields)
 
     def human_seat(self, seat: int) -> bool:
-        return seat == 0 and not self.autoplay
+        return seat == self.me and not self.autoplay
 
     def leader(self, card: str) -> Leader:
         return rules.line_up(self.view.variant)[card]
@@ -243,7 +243,7 @@ class HigeScene(TableScene):
         self.end_row.focus = 0
         if self.autoplay:
             self.demo_next = self.now + DEMO_NEXT
-        self.app.audio.play("all_clear" if winner == 0 and not self.autoplay else "set")
+        self.app.audio.play("all_clear" if winner == self.me and not self.autoplay else "set")
 
     def play_again(self) -> None:
         """The next game of the series: the other player flips first."""
@@ -338,7 +338,7 @@ class HigeScene(TableScene):
         blit(surface, "Hige-mekuri ヒゲめくり", 24, (20, 14), theme.ACCENT, True)
         blit(surface, self.tally(), 16, (20, 46), theme.INK_DIM)
         for seat in (0, 1):
-            draw_seat_badge(surface, BADGES[seat], self.names[seat], t(f"level.{self.levels[seat]}"),
+            draw_seat_badge(surface, YOUR_BADGE if seat == self.me else THEIR_BADGE, self.names[seat], t(f"level.{self.levels[seat]}"),
                             str(self.wins[seat]), 0, self.active == seat and not self.over,
                             self.ticket is not None and self.view.current == seat, self.now)
         self._draw_pile(surface)
@@ -418,7 +418,7 @@ class HigeScene(TableScene):
         if self.over or self.victory_at is not None:
             return
         seat = self.active
-        blit(surface, self.say("hm.turn_of", seat), 24, (x, y), theme.ACCENT if seat == 0 else theme.SKY,
+        blit(surface, self.say("hm.turn_of", seat), 24, (x, y), theme.ACCENT if seat == self.me else theme.SKY,
              True)
         if self.run_shown:
             blit(surface, t("hm.run", n=self.run_shown), 19, (x, y + 36), theme.INK)
@@ -473,16 +473,18 @@ class HigeScene(TableScene):
         return self.say("hm.waiting", self.active), theme.INK_DIM
 
     def tally(self) -> str:
-        """The series so far: seat 0's wins against seat 1's."""
-        return t("hm.tally", you_name=self.names[0], you=self.wins[0], bot=self.wins[1], name=self.names[1])
+        """The series so far: your wins against the bot's."""
+        bot = 1 - self.me
+        return t("hm.tally", you_name=self.names[self.me], you=self.wins[self.me], bot=self.wins[bot],
+                 name=self.names[bot])
 
     def _draw_end(self, surface: pygame.Surface) -> None:
         area = END_PANEL
         panel(surface, area, theme.BG_DEEP, GOLD)
         winner = self.view.winner
-        text = t("hm.you_win") if winner == 0 and not self.autoplay else t("hm.bot_wins", name=self.names[winner])
+        text = t("hm.you_win") if winner == self.me and not self.autoplay else t("hm.bot_wins", name=self.names[winner])
         grow = 0.7 + 0.3 * ease_out_back(min(1.0, (self.now - (self.victory_at or self.now)) * 1.5))
-        blit(surface, text, int(40 * grow), (area.centerx, area.y + 46), theme.GOOD if winner == 0 else theme.WARN,
+        blit(surface, text, int(40 * grow), (area.centerx, area.y + 46), theme.GOOD if winner == self.me else theme.WARN,
              True, "center")
         blit(surface, self.tally(), 18, (area.centerx, area.y + 98), theme.INK, anchor="center")
         blit(surface, counted("hm.flips", len(self.view.revealed)), 16, (area.centerx, area.y + 130), theme.INK_DIM,

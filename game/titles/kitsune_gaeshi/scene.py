@@ -1,6 +1,6 @@
-"""Kitsune-gaeshi at the table: you (seat 0) against two or three computer players.
+"""Kitsune-gaeshi at the table: you (seat `me`) against two or three computer players.
 
-The scene draws only from `view(0)` and from events told as the human may see them; bots think in the app's worker
+The scene draws only from `view(self.me)` (your seat) and from events told as the human may see them; bots think in the app's worker
 process and are paced by the animation-speed setting. A flip is the reveal: every card turns over where it lies, one
 by one in the order drawn, the foxes are counted at the centre, and the soul losses (with the companion soul) are
 called out; only then do the souls, the round and the table move on (the table loop holds them behind the reveal),
@@ -259,10 +259,10 @@ class KitsuneScene(TableScene):
 
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:
-        return SEAT_0 if seat == 0 else self.anchors[seat]
+        return SEAT_0 if seat == self.me else self.anchors[seat]
 
     def row_center(self, seat: int) -> tuple[int, int]:
-        if seat == 0:
+        if seat == self.me:
             return STACK_0
         x, y = self.anchors[seat]
         return (int(x + 0.35 * (CENTER[0] - x)), int(y + 0.35 * (CENTER[1] - y) + 96))
@@ -301,7 +301,7 @@ class KitsuneScene(TableScene):
                                str(v.souls[seat]), 0, v.to_move == seat, thinking, self.now)
         for k in range(SOULS):
             surface.blit(soul_token(k < v.souls[seat]), (rect.x + 8 + k * 22, rect.bottom + 4))
-        if seat != 0:
+        if seat != self.me:
             stats = lie_stats(v.past, v.players)
             text = t("kg.lies", lies=stats["lies"][seat], cards=stats["declared"][seat])
             blit(surface, text, 14, (rect.right - 6, rect.bottom + 4), theme.WARN if stats["lies"][seat] else
@@ -331,7 +331,7 @@ class KitsuneScene(TableScene):
             y = cy - image.get_height() // 2
             surface.blit(image, (x, y))
             surface.blit(badge(card.declared, 20), (x + image.get_width() - 14, y - 6))
-            if seat == 0 and card.face is not None:  # the corner peek: only you see your own faces
+            if seat == self.me and card.face is not None:  # the corner peek: only you see your own faces
                 peek = card_face(card.face, 26, "lie" if card.lie else "normal")
                 surface.blit(peek, (x - 10, y + image.get_height() - 30))
             x += image.get_width() + 8
@@ -372,7 +372,7 @@ class KitsuneScene(TableScene):
         done = len(visible) == sum(len(cards) for cards in event.tables)
         box = ACTIONS
         panel(surface, box, theme.BG_DEEP, theme.WARN)
-        title, size = fit(said("kg.kaeshi_title", event.flipper, self.names, 0), 22, box.width - 28, True)
+        title, size = fit(said("kg.kaeshi_title", event.flipper, self.names, self.me), 22, box.width - 28, True)
         blit(surface, title, size, (box.centerx, box.y + 12), theme.WARN, True, "midtop")
         blit(surface, t("kg.fox_count", n=foxes), 34, (box.centerx, box.y + 50),
              theme.WARN if foxes >= 2 else theme.INK, True, "midtop")
@@ -392,9 +392,9 @@ class KitsuneScene(TableScene):
             key = "kg.success" if event.success else "kg.fail"
             lines.append((t(key, name=self.names[main.seat]), theme.GOOD if event.success else theme.BAD))
             if dragged is not None:
-                lines.append((said("kg.companion", dragged.seat, self.names, 0), theme.BAD))
+                lines.append((said("kg.companion", dragged.seat, self.names, self.me), theme.BAD))
             elif info["checked"] is not None and info["checked"] != main.seat:
-                lines.append((said("kg.no_companion", info["checked"], self.names, 0), theme.INK_DIM))
+                lines.append((said("kg.no_companion", info["checked"], self.names, self.me), theme.INK_DIM))
         if info["out"]:
             lines.append((t("kg.eliminated", names=" & ".join(self.names[s] for s in info["out"])), theme.BAD))
         return lines
@@ -451,7 +451,7 @@ class KitsuneScene(TableScene):
             mover = v.to_move
             if mover == CHANCE:
                 return "…", theme.INK_DIM
-            return said("kg.waiting", mover, self.names, 0), theme.INK_DIM
+            return said("kg.waiting", mover, self.names, self.me), theme.INK_DIM
         if v.drawn is not None:
             return t("kg.you_drew", face=face_name(v.drawn)), theme.ACCENT
         return t("kg.your_turn"), theme.ACCENT
@@ -463,7 +463,7 @@ class KitsuneScene(TableScene):
         area = pygame.Rect(0, 0, 800, 240 + 62 * len(seats))  # room for the out line above the close hint
         area.center = (CENTER[0], CENTER[1] - 10)
         panel(surface, area, theme.BG_DEEP, theme.WARN)
-        blit(surface, said("kg.kaeshi_title", event.flipper, self.names, 0), 28, (area.centerx, area.y + 12),
+        blit(surface, said("kg.kaeshi_title", event.flipper, self.names, self.me), 28, (area.centerx, area.y + 12),
              theme.WARN, True, "midtop")
         visible = {(seat, k) for seat in seats for k in range(len(event.tables[seat]))}
         foxes = sum(event.tables[s][k].face == FOX for s, k in visible)
@@ -494,12 +494,12 @@ class KitsuneScene(TableScene):
             blit(surface, t(key, name=self.names[main.seat]), 22, (area.centerx, y + 36),
                  theme.GOOD if event.success else theme.BAD, True, "midtop")
             if dragged is not None:
-                blit(surface, said("kg.companion", dragged.seat, self.names, 0), 20, (area.centerx, y + 66),
+                blit(surface, said("kg.companion", dragged.seat, self.names, self.me), 20, (area.centerx, y + 66),
                      theme.BAD, True, "midtop")
             else:
                 companion = info["checked"]
                 if companion is not None and companion != main.seat:
-                    blit(surface, said("kg.no_companion", companion, self.names, 0), 18, (area.centerx, y + 66),
+                    blit(surface, said("kg.no_companion", companion, self.names, self.me), 18, (area.centerx, y + 66),
                          theme.INK_DIM, False, "midtop")
 
 

@@ -1,6 +1,6 @@
-"""Neu/Noir at the table: you (seat 0) against three to six computer players (spec section 10).
+"""Neu/Noir at the table: you (seat `me`) against three to six computer players (spec section 10).
 
-The scene draws only from `view(0)` and from events told as you may see them; bots think in the app's worker, one
+The scene draws only from `view(self.me)` (your seat) and from events told as you may see them; bots think in the app's worker, one
 small decision at a time, so a bot's play goes down card by card with the value ticking. Each seat shows its colour
 marker (with the bet chip under it, in the bettor's colour), its white chips (lives) and black chips (points), its
 own bet chip while it still holds it, its hand size and its pile (the top card and the count; hover it for the whole
@@ -88,7 +88,7 @@ class NeuNoirScene(TableScene):
             self.timeline.queue(self.speed(0.3), lambda: self._banner(t("nn.turned"), theme.SKY, "menu_move"))
         if event.shot is not None:
             self.timeline.queue(self.speed(0.3), lambda: self._banner(
-                said("nn.shot_at", event.shot, self.names, 0), theme.WARN, "hit"))
+                said("nn.shot_at", event.shot, self.names, self.me), theme.WARN, "hit"))
         if event.doubles:
             self.timeline.queue(self.speed(0.3), lambda: self.app.audio.play("warning"))
 
@@ -96,7 +96,7 @@ class NeuNoirScene(TableScene):
         self.timeline.queue(self.speed(0.5), lambda: self.app.audio.play("pick"))
 
     def _on_declared(self, event: rules.Declared) -> None:
-        self.timeline.queue(self.speed(1.0), lambda: self._banner(said("nn.gives_up", event.seat, self.names, 0),
+        self.timeline.queue(self.speed(1.0), lambda: self._banner(said("nn.gives_up", event.seat, self.names, self.me),
                                                                   theme.WARN, "warning"))
 
     def _on_round_won(self, event: rules.RoundWon) -> None:
@@ -150,7 +150,7 @@ class NeuNoirScene(TableScene):
         if kind is TakePile:
             return self._pile_label(action.owner)
         if kind is ChooseStarter:
-            return said("nn.starts_overtime", action.seat, self.names, 0)
+            return said("nn.starts_overtime", action.seat, self.names, self.me)
         return t("nn.declare_yes")
 
     def secrets(self, seat: int) -> list[str]:
@@ -178,7 +178,7 @@ class NeuNoirScene(TableScene):
         return t(f"nn.why.{code}", **details)
 
     def _any_target(self) -> int:
-        return next(s for s in self.view.participants if s != 0)
+        return next(s for s in self.view.participants if s != self.me)
 
     def running(self) -> list[int | None]:
         """The value after each card of the line (None from the first that would go over 101)."""
@@ -256,10 +256,10 @@ class NeuNoirScene(TableScene):
         from game.app.overlays import ConfirmScene
 
         v = self.view
-        bettor = rules.bettor_under(v.bet_of, 0)
+        bettor = rules.bettor_under(v.bet_of, self.me)
         winner = bettor if bettor is not None else v.last_actor
-        detail = t("nn.declare_detail", white=v.white[0] - 1, winner=self.names[winner])
-        if v.white[0] <= 1:
+        detail = t("nn.declare_detail", white=v.white[self.me] - 1, winner=self.names[winner])
+        if v.white[self.me] <= 1:
             detail = t("nn.declare_out") + " " + detail
         self.app.stack.push(ConfirmScene(self.app, t("nn.declare_question"), t("nn.declare_yes"),
                                          lambda: self.choose(DECLARE), t("nn.declare_no"), detail))
@@ -271,7 +271,7 @@ class NeuNoirScene(TableScene):
         if v.phase == TAKE_PILE:
             return [(self._pile_label(o), lambda o=o: self.choose(TakePile(o)), True) for o in range(self.n)]
         if v.phase == OVERTIME_START:
-            return [(said("nn.starts_overtime", s, self.names, 0), lambda s=s: self.choose(ChooseStarter(s)), True)
+            return [(said("nn.starts_overtime", s, self.names, self.me), lambda s=s: self.choose(ChooseStarter(s)), True)
                     for s in v.tied]
         if v.phase == BUILD:  # a play left half made (a game resumed): finish it card by card
             out = [(t("nn.add", card=card_name(a.kind)), lambda a=a: self.choose(a), True) for a in legal
@@ -283,7 +283,7 @@ class NeuNoirScene(TableScene):
                     for a in legal if type(a) is Bet] + [(t("nn.cancel"), self.cancel_mode, True)]
         if self.mode == "shot":
             return [(t("nn.shoot", name=self.names[s]), lambda s=s: self._submit(s), True)
-                    for s in v.participants if s != 0] + [(t("nn.cancel"), self.cancel_mode, True)]
+                    for s in v.participants if s != self.me] + [(t("nn.cancel"), self.cancel_mode, True)]
         can_play = any(type(a) is Card for a in legal)
         bets = any(type(a) is Bet for a in legal)
         out = [(counted("nn.play_line", len(self.line)) if self.line else t("nn.play"), self.confirm_play,
@@ -297,8 +297,8 @@ class NeuNoirScene(TableScene):
 
     def _pile_label(self, owner: int) -> str:
         pile = self.view.piles[owner]
-        return counted("nn.take_pile", len(pile), pile=pile_of(owner, 0, self.names, 0).capitalize()
-                       if owner != 0 else t("nn.your_pile"))
+        return counted("nn.take_pile", len(pile), pile=pile_of(owner, self.me, self.names, self.me).capitalize()
+                       if owner != self.me else t("nn.your_pile"))
 
     def _refresh_buttons(self, force: bool = False) -> None:
         options = self.options()
@@ -316,7 +316,7 @@ class NeuNoirScene(TableScene):
 
     def apply(self, action) -> None:
         super().apply(action)
-        if self.state.current_player() != 0:
+        if self.state.current_player() != self.me:
             self.line, self.mode = [], "play"
 
     # --- the decision panel -----------------------------------------------------------------------
@@ -327,7 +327,7 @@ class NeuNoirScene(TableScene):
         if not self.human_turn():
             if v.to_move == CHANCE:
                 return "…", theme.INK_DIM
-            return said("nn.waiting", v.to_move, self.names, 0), theme.INK_DIM
+            return said("nn.waiting", v.to_move, self.names, self.me), theme.INK_DIM
         if v.phase == TAKE_PILE:
             extra = counted("nn.take_leftover", v.leftover) if v.leftover else ""
             return t("nn.prompt.take") + extra, theme.ACCENT
@@ -412,7 +412,7 @@ class NeuNoirScene(TableScene):
                 self.remove_card(index)
                 return True
         if self.mode == "bet":
-            for seat in range(1, self.n):
+            for seat in self.others():
                 if self.layout.plate_rect(seat).collidepoint(pos) and Bet(seat) in self.view.legal:
                     self.bet(seat)
                     return True
@@ -420,12 +420,12 @@ class NeuNoirScene(TableScene):
 
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:
-        return SEAT_0 if seat == 0 else self.anchors[seat]
+        return SEAT_0 if seat == self.me else self.anchors[seat]
 
     def pile_pos(self, seat: int) -> tuple[int, int]:
         """Where a seat's pile lies, beside its plate on the table's side (yours above your plate)."""
         plate = self.layout.plate_rect(seat)
-        if seat == 0:
+        if seat == self.me:
             return (plate.right - 30, plate.top - 42)
         if plate.centery < CENTER[1] - 120:  # a seat at the top: under its plate
             return (plate.centerx, plate.bottom + 58)
@@ -558,7 +558,7 @@ class NeuNoirScene(TableScene):
         box.midbottom = (min(max(self.hover[0], box.width // 2 + 4), 976 - box.width // 2), self.hover[1] - 12)
         box.top = max(4, box.top)
         panel(surface, box, theme.BG_DEEP, theme.SKY)
-        title, size = fit(said("nn.pile_title", seat, self.names, 0, n=len(pile)), 15, box.width - 16, True)
+        title, size = fit(said("nn.pile_title", seat, self.names, self.me, n=len(pile)), 15, box.width - 16, True)
         blit(surface, title, size, (box.x + 10, box.y + 8), theme.SKY, True)
         for i, kind in enumerate(pile):
             x = box.x + 12 + (i % per_row) * (width + 4)
@@ -578,7 +578,7 @@ class NeuNoirScene(TableScene):
             for kind in cards:
                 value = step(value, kind)
                 values.append(value)
-        who = t("nn.your_line") if mine else said("nn.their_line", v.current, self.names, 0)
+        who = t("nn.your_line") if mine else said("nn.their_line", v.current, self.names, self.me)
         blit(surface, who, 15, (LINE.x, LINE.y - 36), theme.INK_DIM, True)
         width = self.card_width(max(len(cards), 6), LINE)
         over = next((i for i, value in enumerate(values) if value is None), None)

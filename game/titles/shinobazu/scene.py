@@ -1,6 +1,6 @@
-"""Shinobazu at the table: you (seat 0) against two to four computer ninjas.
+"""Shinobazu at the table: you (seat `me`) against two to four computer ninjas.
 
-The scene draws only from `view(0)` and from events told as the human may see them; bots think in the
+The scene draws only from `view(self.me)` (your seat) and from events told as the human may see them; bots think in the
 app's worker process and are paced by the animation-speed setting. A showdown or duel is shown where it lies: each
 stack turns face up at its seat, then the result (reversals counted, totals, who wins and who loses) until the player
 clicks or it has been on show long enough; only then do the scores, the header and the table move on (the table
@@ -86,7 +86,7 @@ class ShinobazuScene(TableScene):
     def _on_lone(self, event: rules.LoneFighterLeaves) -> None:
         def leave() -> None:
             self.face_up[event.seat] = ()  # the lone fighter's cards go to the discard pile
-            self._banner(said("sb.lone", event.seat, self.names, 0), theme.SKY, "slide_out")
+            self._banner(said("sb.lone", event.seat, self.names, self.me), theme.SKY, "slide_out")
         self.timeline.queue(self.speed(1.2), leave)
 
     animations = {
@@ -157,7 +157,7 @@ class ShinobazuScene(TableScene):
         if action == ACCEPT:
             return t("sb.accept")
         if action == REFUSE:
-            return counted("sb.refuse", rules.stack_size(self.view, 0))
+            return counted("sb.refuse", rules.stack_size(self.view, self.me))
         return str(action)
 
     def _refresh_buttons(self) -> None:
@@ -235,7 +235,7 @@ class ShinobazuScene(TableScene):
                 self.select(card)
                 return True
         if self.view.phase == "play" and self.selected is not None:
-            for seat in range(1, self.setup.players):
+            for seat in self.others():
                 target = rules.Force(self.selected, seat)
                 if self.badge_rect(seat).collidepoint(pos) and target in self.view.legal:
                     self.choose(target)
@@ -245,7 +245,7 @@ class ShinobazuScene(TableScene):
     def _hover(self, pos: tuple[int, int]) -> None:
         self.tooltip = None
         for card, rect in self.hand_rects():
-            if rect.collidepoint(pos) and self.view.phase == "play" and self.view.to_move == 0 \
+            if rect.collidepoint(pos) and self.view.phase == "play" and self.view.to_move == self.me \
                     and card not in rules.playable_cards(self.view):
                 self.tooltip = (self.barred_reason(card), (rect.centerx, rect.y - 12))
 
@@ -267,12 +267,12 @@ class ShinobazuScene(TableScene):
         for at in range(state.n):
             card = state.current[at]
             if card is not None and not state.revealed[at] and state.placed_by[at] == seat:
-                lines.append(t("sb.secret.face_down", card=card_name(card), name=person(at, self.names, 0)))
+                lines.append(t("sb.secret.face_down", card=card_name(card), name=person(at, self.names, self.me)))
         return lines
 
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:
-        return SEAT_0 if seat == 0 else self.anchors[seat]
+        return SEAT_0 if seat == self.me else self.anchors[seat]
 
     def badge_rect(self, seat: int) -> pygame.Rect:
         rect = pygame.Rect(0, 0, 190, 64)
@@ -280,7 +280,7 @@ class ShinobazuScene(TableScene):
         return rect
 
     def stack_center(self, seat: int) -> tuple[int, int]:
-        if seat == 0:
+        if seat == self.me:
             return STACK_0
         x, y = self.anchors[seat]
         return (int(x + 0.4 * (CENTER[0] - x)), int(y + 0.4 * (CENTER[1] - y) + 92))
@@ -318,7 +318,7 @@ class ShinobazuScene(TableScene):
         active = v.to_move == seat
         thinking = self.ticket is not None and active
         draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
-                        str(v.scores[seat]), 0 if seat == 0 else v.hand_sizes[seat], active, thinking, self.now)
+                        str(v.scores[seat]), 0 if seat == self.me else v.hand_sizes[seat], active, thinking, self.now)
         if v.start == seat:
             self._draw_lead_marker(surface, seat)
         self._draw_stack(surface, seat)
@@ -410,7 +410,7 @@ class ShinobazuScene(TableScene):
         if label:
             blit(surface, label, 14, (pos[0] + image.get_width() // 2, pos[1] + image.get_height() + 2),
                  theme.WARN if v.stance[seat] == FIGHT else theme.SKY, True, "midtop")
-        if v.placed_by[seat] == 0 and seat != 0:
+        if v.placed_by[seat] == self.me and seat != self.me:
             blit(surface, t("sb.you_gave"), 13, (pos[0] + image.get_width() // 2, pos[1] - 2), theme.ACCENT,
                  anchor="midbottom")
         elif v.placed_by[seat] is not None and v.placed_by[seat] != seat:
@@ -443,7 +443,7 @@ class ShinobazuScene(TableScene):
             return
         self.draw_actions(surface)
         if self.human_turn() and self.view.phase == "play" and self.selected is not None:
-            for seat in range(1, self.setup.players):
+            for seat in self.others():
                 if rules.Force(self.selected, seat) in self.view.legal:
                     rect = self.badge_rect(seat).inflate(12, 12)
                     shade = tuple(int(c * (0.5 + 0.5 * pulse(self.now, 1.0))) for c in theme.ACCENT)
@@ -460,14 +460,14 @@ class ShinobazuScene(TableScene):
             mover = v.to_move
             if mover == CHANCE:
                 return t("sb.dealing"), theme.INK_DIM
-            return said("sb.waiting", mover, self.names, 0), theme.INK_DIM
+            return said("sb.waiting", mover, self.names, self.me), theme.INK_DIM
         if v.phase == "play":
             if self.selected is None or not self.picked:
                 return t("sb.pick_card"), theme.ACCENT
             return t(self.where_key()), theme.ACCENT
         if v.phase == "stance":
-            giver = self.names[v.placed_by[0]] if v.placed_by[0] is not None else ""
-            lead = isinstance(v.current[0], FaceDown) and v.current[0].colour
+            giver = self.names[v.placed_by[self.me]] if v.placed_by[self.me] is not None else ""
+            lead = isinstance(v.current[self.me], FaceDown) and v.current[self.me].colour
             text = t("sb.forced_on_you", name=giver) + (" " + t("sb.its_lead", colour=colour_name(lead))
                                                          if lead else "")
             return text, theme.ACCENT

@@ -1,4 +1,4 @@
-"""Shinoburi at the table: you (seat 0) against one to four computer players.
+"""Shinoburi at the table: you (seat `me`) against one to four computer players.
 
 One panel per territory with a stack per house (colour, glyph, count in large digits, a shield on an army touched
 this turn); your hand under your territory; the three-step command tracker, the deck and the discard pile in the
@@ -118,7 +118,7 @@ class ShinoburiScene(TableScene):
 
     # --- the choices on the board -----------------------------------------------------------------
     def panel_rect(self, seat: int) -> pygame.Rect:
-        return pygame.Rect(*SPOTS[self.n][seat], *PANEL_SIZE)
+        return pygame.Rect(*SPOTS[self.n][(seat - self.me) % self.n], *PANEL_SIZE)
 
     def stack_rect(self, seat: int, country: str) -> pygame.Rect:
         box = self.panel_rect(seat)
@@ -150,7 +150,7 @@ class ShinoburiScene(TableScene):
             elif kind in (MoveFrom, AttackOn):
                 out.append((action, self.stack_rect(action.seat, action.country)))
             elif kind is Attack:
-                out.append((action, self.stack_rect(0, action.country)))
+                out.append((action, self.stack_rect(self.me, action.country)))
         for (seat, country), counts in ninja_armies.items():
             k = min(self.ninjas, max(counts))
             out.append((NinjaOn(seat, country, k), self.stack_rect(seat, country)))
@@ -267,15 +267,15 @@ class ShinoburiScene(TableScene):
         if focused is not None and focused == box:
             pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), 3, border_radius=theme.RADIUS + 2)
         thinking = self.ticket is not None and active
-        label = self.names[seat] if seat == 0 else f"{self.names[seat]} · {t(f'level.{self.levels[seat]}')}"
+        label = self.names[seat] if seat == self.me else f"{self.names[seat]} · {t(f'level.{self.levels[seat]}')}"
         title, size = fit(label + (" …" if thinking else ""), 17, box.width - 110, True, 13)
         blit(surface, title, size, (box.x + 10, box.y + 8), theme.WARN if active else theme.INK, True)
         blit(surface, counted("sr.hand", v.hand_sizes[seat]), 15, (box.right - 10, box.y + 10), theme.INK_DIM,
              anchor="topright")
         known = v.nationalities[seat]
-        if known is not None and seat != 0:
+        if known is not None and seat != self.me:
             blit(surface, house(known), 14, (box.right - 10, box.y + 30), COLOURS[known], True, "topright")
-        lit = {(a.seat, a.country) if type(a) in (NinjaOn, MoveFrom, AttackOn) else (0, a.country)
+        lit = {(a.seat, a.country) if type(a) in (NinjaOn, MoveFrom, AttackOn) else (self.me, a.country)
                for a, _ in choices if type(a) in (NinjaOn, MoveFrom, AttackOn, Attack)}
         for country in COUNTRIES:
             self._draw_stack(surface, seat, country, (seat, country) in lit, focused)
@@ -375,8 +375,8 @@ class ShinoburiScene(TableScene):
         if v.phase != ATTACK_ON or v.pending is None:
             return ""
         attacker = v.pending.country
-        size = v.territory[0][COUNTRIES.index(attacker)]
-        for seat in range(1, self.n):
+        size = v.territory[self.me][COUNTRIES.index(attacker)]
+        for seat in self.others():
             for country in COUNTRIES:
                 if not self.stack_rect(seat, country).collidepoint(self.hover):
                     continue
@@ -398,7 +398,7 @@ class ShinoburiScene(TableScene):
         if not self.human_turn():
             if v.to_move == CHANCE or v.to_move is None:
                 return "…", theme.INK_DIM
-            return said("sr.waiting", v.to_move, self.names, 0), theme.INK_DIM
+            return said("sr.waiting", v.to_move, self.names, self.me), theme.INK_DIM
         phase = v.phase
         if phase == CMD1:
             return t("sr.prompt.cmd1"), theme.ACCENT
@@ -410,7 +410,7 @@ class ShinoburiScene(TableScene):
             return t("sr.prompt.move_to", house=house(v.pending.country)), theme.ACCENT
         if phase == CMD3:
             return t("sr.prompt.cmd3"), theme.WARN
-        size = v.territory[0][COUNTRIES.index(v.pending.country)]
+        size = v.territory[self.me][COUNTRIES.index(v.pending.country)]
         return t("sr.prompt.attack_on", house=house(v.pending.country), n=size), theme.WARN
 
     def _draw_reveal(self, surface, info: dict) -> None:
@@ -444,8 +444,8 @@ class ShinoburiScene(TableScene):
                      False, "midtop")
             y += 28
             winner = event.nationalities[event.winners[0]]
-            line = said("sr.reveal.wins", list(event.winners), self.names, 0, house=house(winner))
-            blit(surface, line, 22, (area.centerx, y), theme.GOOD if 0 in event.winners else theme.WARN, True,
+            line = said("sr.reveal.wins", list(event.winners), self.names, self.me, house=house(winner))
+            blit(surface, line, 22, (area.centerx, y), theme.GOOD if self.me in event.winners else theme.WARN, True,
                  "midtop")
             if event.tie_break:
                 blit(surface, t("sr.reveal.tie_break"), 15, (area.centerx, y + 30), theme.INK_DIM, False, "midtop")
