@@ -37,7 +37,7 @@ def bench_frames(title: str, frames: int, seed: int, players: int | None = None,
     from game.titles import registry
 
     spec = registry.get(title)
-    players = players or (spec.min_players if spec.solo else min(4, spec.max_players))
+    players = players or (spec.min_players if spec.solo else max(spec.min_players, min(4, spec.max_players)))
     setup = GameSetup(title, ["normal"] * (players - 1), seed=seed, options=spec.check(players, options or {}))
     with tempfile.TemporaryDirectory() as home:
         storage = Storage(os.path.join(home, "bench.sqlite3"))  # never touch the player's scores
@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     think.add_argument("--title", required=True, help="a table title slug")
     think.add_argument("--level", default="normal")
     think.add_argument("--positions", type=int, default=200)
-    think.add_argument("--players", type=int, default=4)
+    think.add_argument("--players", type=int, default=None, help="seats (default: 4, or the title's range)")
     think.add_argument("--seed", type=int, default=5)
     think.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     think.add_argument("--titles-path", metavar="DIR", help="a folder of more title packages (tests/fixtures/titles)")
@@ -288,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     search.add_argument("--title", required=True, help="a table title slug")
     search.add_argument("--positions", type=int, default=60)
     search.add_argument("--iterations", type=int, default=200, help="search iterations per decision")
-    search.add_argument("--players", type=int, default=4)
+    search.add_argument("--players", type=int, default=None, help="seats (default: 4, or the title's range)")
     search.add_argument("--seed", type=int, default=5)
     search.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     search.add_argument("--baseline", metavar="DIR",
@@ -319,7 +319,10 @@ def main(argv: list[str] | None = None) -> int:
     from game.titles.spec import SetupError
 
     try:
-        options = registry.get(args.title).parse_options(args.option)
+        spec = registry.get(args.title)
+        if args.players is None:  # 4 seats, or as near as the title's range allows
+            args.players = spec.min_players if spec.solo else max(spec.min_players, min(4, spec.max_players))
+        options = spec.parse_options(args.option)
         if args.bench in ("think", "search"):
             registry.get(args.title).check(args.players, options)
     except SetupError as exc:
@@ -329,16 +332,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{result['title']} {result['level']}: {result['positions']} decisions, mean {result['mean_ms']} ms, "
               f"median {result['median_ms']} ms, p95 {result['p95_ms']} ms, max {result['max_ms']} ms")
     elif args.bench == "steps":
-        spec = registry.get(args.title)
-        players = args.players or (spec.min_players if spec.solo else min(4, spec.max_players))
-        result = bench_steps(args.title, players, args.seed, args.steps, options)
+        result = bench_steps(args.title, args.players, args.seed, args.steps, options)
         print(f"{result['title']}: a game of {result['actions']} actions, first pass {result['first_pass_ms']} ms; "
               f"{result['steps']} random steps, median {result['step_median_ms']} ms, p99 {result['step_p99_ms']} ms, "
               f"max {result['step_max_ms']} ms")
     elif args.bench == "coach":
-        spec = registry.get(args.title)
-        players = args.players or (spec.min_players if spec.solo else min(4, spec.max_players))
-        result = bench_coach(args.title, players, args.games, args.seed, args.iterations, options)
+        result = bench_coach(args.title, args.players, args.games, args.seed, args.iterations, options)
         print(f"{result['title']}: {result['games']} games, {result['decisions']} decisions of a random seat 0 read at "
               f"{result['iterations']} iterations; the coach's first choice {result['agreed_share']} of them, mean "
               f"cost {result['mean_cost']}; {result['game_seconds_mean']} s a game, {result['decision_ms_mean']} ms "

@@ -128,7 +128,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "playon.title": {"en": "Play on from move {at}", "ja": "{at}手目から対局する"},
     "playon.explain": {"en": "Take any seat: you keep what that seat knew then, and the cards hidden from it are "
                              "dealt anew, so the game goes on as it might have. Choose your seat and the opponents:",
-                       "ja": "どの席でも選べます。その席がその時点で知っていたことはそのまま、伏せられていた札は"
+                       "ja": "どの席でも選べます。その席が知っていたことはそのまま、伏せられていた札は"
                              "配り直され、あり得た続きを打てます。席と相手を選んでください："},
     "playon.your_seat": {"en": "Your seat", "ja": "あなたの席"},
     "playon.seat_yours": {"en": "Your own", "ja": "自分の席"},

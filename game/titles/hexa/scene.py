@@ -1,0 +1,656 @@
+"""Hexa at the table: you (seat `me`) against one computer player (spec section 10).
+
+The scene draws only from `view(self.me)` and from events told as you may see them; the bot thinks in the app's
+worker. The board is turned so that your rear edge is at the bottom (as P2 the flag column is on your left); your
+pieces are the triangles pointing up the screen. Around it: the deck and the discard pile (click it to look
+through it, oldest first), the cards of the other's hand you have seen, the battle area (each side's support,
+the two cards face down, then turned over together with the strengths), your hand at the foot.
+
+Your turn: Keep or Redraw when you own the flag; the recovery tray (each set in your hand is a button; the cards of
+the one under the pointer rise; then the discard pile opens to pick a card back); the move (a forward arrow over
+each piece, an attack marked with its preview "You +3 · Enemy +0"); a battle card (click a card of your hand).
+Every choice is also a button of the decision panel, so the keyboard plays the whole game.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.app.setup import GameSetup
+from game.app.table_scene import TableScene
+from game.core.engine import CHANCE, TERMINAL
+from game.services.i18n import said, t
+from game.titles.hexa import rules
+from game.titles.hexa.bots import WORTH
+from game.titles.hexa.cards import PIECES, card_back, card_face, card_size, draw_piece
+from game.titles.hexa.log import card_name, describe, side
+from game.titles.hexa.rules import (
+    ATTACK,
+    COLUMNS,
+    DEFEND,
+    END_RECOVERY,
+    FLAG_REDRAW,
+    KEEP,
+    MOVE,
+    RECOVER_PICK,
+    RECOVERY,
+    REDRAW,
+    Advance,
+    Commit,
+    DeclareSet,
+    Take,
+    coords,
+)
+from game.ui import theme
+from game.ui.actions import Note
+from game.ui.seats import draw_seat_badge, felt_table
+from game.ui.text import blit, fit
+from game.ui.widgets import Button, panel
+
+LOG = pygame.Rect(992, 14, 276, 360)
+ACTIONS = pygame.Rect(992, 384, 276, 322)
+BOARD = pygame.Rect(360, 96, 260, 440)  # the hex board (the seats' plates go around it)
+SEAT_0 = (120, 650)
+HAND = pygame.Rect(236, 566, 736, 146)
+PILES = pygame.Rect(24, 120, 300, 190)  # the deck and the discard pile
+KNOWN = pygame.Rect(24, 330, 300, 150)  # the other's cards you have seen
+ARENA = pygame.Rect(656, 196, 310, 320)  # the battle
+PILE_W, KNOWN_W, ARENA_W = 60, 40, 84
+SLIDE = 0.35  # seconds a piece takes to step
+FLIP = 0.9  # seconds before the battle cards are turned over, then the result shows
+
+
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
+    return HexaScene.from_setup(app, setup, autoplay, save)
+
+
+class HexaScene(TableScene):
+    """One game of Hexa: moves, recoveries and battles up to a goal hex."""
+
+    title_slug, rules = "hexa", rules
+    describe = staticmethod(describe)
+    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "hx.log_title", 0x6E6A, ACTIONS
+    BOARD = BOARD
+    BOT_PAUSE = 0.6
+    reveals = (rules.BattleResolved,)
+
+    def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
+        super().__init__(app, setup, autoplay)
+        self.hover: tuple[int, int] = (0, 0)
+        self.browsing = False  # the discard pile laid out
+        self.slide: tuple | None = None  # (seat, column, from row, to row, start): a piece stepping
+        self.last_battle: rules.BattleResolved | None = None  # shown in the battle area until the next one
+        self.flip_at: float | None = None  # when the battle cards turn over
+        self.ended_at: float | None = None  # when the end was announced on the board
+
+    # --- telling ----------------------------------------------------------------------------------
+    def _on_moved(self, event: rules.Moved) -> None:
+        def start() -> None:
+            self.slide = (event.seat, event.column, event.source, event.target, self.now)
+            self.app.audio.play("slide_out")
+        self.timeline.queue(self.speed(SLIDE), start)
+
+    def _on_flag(self, event: rules.FlagTaken) -> None:
+        self.timeline.queue(self.speed(0.8), lambda: self._banner(said("hx.flag_banner", event.seat, self.names,
+                                                                        self.me), theme.WARN, "set"))
+
+    def _on_battle(self, event: rules.BattleStarted) -> None:
+        def start() -> None:
+            self.last_battle, self.flip_at = None, None
+            self.app.audio.play("warning")
+        self.timeline.queue(self.speed(0.6), start)
+
+    def _on_committed(self, event: rules.CardCommitted) -> None:
+        self.timeline.queue(self.speed(0.3), lambda: self.app.audio.play("card"))
+
+    def _on_resolved(self, event: rules.BattleResolved) -> None:
+        def turn() -> None:
+            self.last_battle, self.flip_at = event, self.now
+            self.app.audio.play("hit")
+        self.timeline.queue(0.0, turn)
+        self.timeline.queue(self.speed(FLIP + 0.9))  # the cards turn, then the result is read
+
+    def _on_reshuffled(self, event: rules.Reshuffled) -> None:
+        self.timeline.queue(self.speed(0.9), lambda: self._banner(t("hx.reshuffle_banner"), theme.SKY, "roll"))
+
+    def _on_drawn(self, event: rules.CardDrawn) -> None:
+        if event.reason != rules.DEAL:
+            self.timeline.queue(self.speed(0.2), lambda: self.app.audio.play("card"))
+
+    def _on_over(self, event: rules.GameOver) -> None:
+        def show() -> None:
+            self.ended_at = self.now
+            if event.winner is None:
+                self._banner(t("hx.safeguard_banner"), theme.WARN, "game_over")
+                return
+            text = t("hx.you_win") if event.winner == self.me else said("hx.wins_banner", event.winner, self.names,
+                                                                          self.me)
+            self._banner(text, theme.GOOD if event.winner == self.me else theme.BAD,
+                         "all_clear" if event.winner == self.me else "game_over")
+            self.effects.spray(self.hex_centre(event.column, self.state.goal(event.winner, event.column)), 40)
+        self.timeline.queue(self.speed(0.6), show)
+        self.timeline.queue(self.speed(2.4))  # the board stays on show a while before the ranking
+
+    animations = {rules.Moved: _on_moved, rules.FlagTaken: _on_flag, rules.BattleStarted: _on_battle,
+                  rules.CardCommitted: _on_committed, rules.BattleResolved: _on_resolved,
+                  rules.Reshuffled: _on_reshuffled, rules.CardDrawn: _on_drawn, rules.GameOver: _on_over}
+
+    def finish(self) -> None:
+        state = self.state
+        winners = [state.winner] if state.winner is not None else [0, 1]
+        self.record(winners, state.turn, {"turns": state.turn, "first": state.first, "winner": state.winner})
+        results = [t("hx.result.win") if seat == state.winner else t("hx.result.draw") if state.winner is None
+                   else t("hx.result.loss") for seat in range(2)]
+        scores = [1 if seat == state.winner else 0 for seat in range(2)]
+        ending = t("hx.end.safeguard") if state.winner is None else t("hx.end.goal", turns=state.turn)
+        self.show_summary(scores, winners, lower_wins=False, results=results, ending=ending)
+
+    # --- in the replay theatre --------------------------------------------------------------------
+    holds_secrets = True
+
+    def secrets(self, seat: int) -> list[str]:
+        cards = " ".join(card_name(r) for r in self.state.ranks(seat))
+        lines = [t("hx.secret.hand", cards=cards or "—")]
+        committed = self.state.committed[seat]
+        if committed is not None:
+            lines.append(t("hx.secret.committed", card=card_name(committed)))
+        return lines
+
+    def choice_text(self, raw) -> str:
+        action = self.state.action_from_json(raw)
+        return self.label(action)
+
+    # --- your decisions -----------------------------------------------------------------------------
+    def label(self, action) -> str:
+        """A choice in words, as its button says it."""
+        v = self.view
+        if action == KEEP:
+            return t("hx.keep", card=card_name(v.drawn or ""))
+        if action == REDRAW:
+            return t("hx.redraw")
+        if action == END_RECOVERY:
+            return t("hx.done")
+        kind = type(action)
+        if kind is DeclareSet:
+            return t("hx.set", cards="-".join(map(card_name, action)))
+        if kind is Take:
+            return t("hx.take", card=card_name(action.rank))
+        if kind is Advance:
+            return self.advance_text(action.column)
+        if kind is Commit:
+            return self.commit_text(action.rank)
+        return str(action)
+
+    def advance_text(self, column: str) -> str:
+        v = self.view
+        source = v.positions[self.me][COLUMNS.index(column)]
+        target = source + self.forward()
+        if v.positions[1 - self.me][COLUMNS.index(column)] == target:
+            mine, theirs = self.supports(column, source, target)
+            return t("hx.attack_button", column=column, mine=3 * mine, theirs=3 * theirs)
+        extra = " " + t("hx.flag_word") if (column, target) == self.state.flag_hex and v.flag != self.me else ""
+        return t("hx.advance", source=rules.hex_name(column, source), target=rules.hex_name(column, target)) + extra
+
+    def commit_text(self, rank: str, compact: bool = False) -> str:
+        """A battle card's button: "Fight with 7 +3 = 10" (compact: "7 +3 = 10", for a long list)."""
+        battle = self.view.battle
+        mine = battle.support[0] if battle.attacker == self.me else battle.support[1]
+        card = side(rank, rules.strength(rank, mine)) if rank in rules.INDEX and mine else card_name(rank)
+        return card if compact else t("hx.fight_with", card=card)
+
+    def supports(self, column: str, source: int, target: int) -> tuple[int, int]:
+        """Your support and theirs if you attack from `source` into `target`."""
+        state = self.view_state()
+        return state.support(self.me, column, (column, target)), state.support(1 - self.me, column, (column, source))
+
+    def view_state(self) -> rules.HexaState:
+        """The board as shown, for the rules' geometry (positions only: the view is public there)."""
+        board = rules.HexaState(self.view.field, self.view.wrap)
+        board.first, board.positions = self.view.first, [list(row) for row in self.view.positions]
+        return board
+
+    def forward(self) -> int:
+        return 1 if self.view.first in (None, self.me) else -1
+
+    def ordered(self, legal: tuple) -> list:
+        """The choices as the buttons offer them: the safe one first."""
+        phase = self.view.phase
+        if phase == RECOVERY:  # Done first: a set is a choice to make on purpose
+            return [END_RECOVERY, *(a for a in legal if a != END_RECOVERY)]
+        if phase == RECOVER_PICK:  # the best card first
+            return sorted(legal, key=lambda a: -WORTH[a.rank])
+        return list(legal)
+
+    def _refresh_buttons(self) -> None:
+        legal = self.ordered(self.view.legal)
+        columns = 2 if len(legal) > 5 else 1  # a long list (a big discard pile, a big hand) in two columns
+        labels = [self.commit_text(a.rank, compact=True) if columns == 2 and type(a) is Commit else self.label(a)
+                  for a in legal]
+        if [b.label for b in self.buttons.buttons] == labels:
+            return
+        self.buttons.buttons = []
+        width = (ACTIONS.width - 28 - 8 * (columns - 1)) // columns
+        for i, (action, label) in enumerate(zip(legal, labels, strict=True)):
+            rect = pygame.Rect(ACTIONS.x + 14 + (i % columns) * (width + 8), ACTIONS.y + 70 + (i // columns) * 40,
+                               width, 34)
+            self.buttons.buttons.append(Button(rect, label, lambda a=action: self.choose(a), size=16, primary=i == 0))
+        self.buttons.focus = 0
+        self.browsing = self.view.phase == RECOVER_PICK
+        self.place_actions()
+
+    def focused_action(self):
+        """The choice under the pointer or the keyboard's focus (its cards rise, its arrow lights)."""
+        if not self.human_turn() or not self.buttons.buttons:
+            return None
+        index = self.buttons.hover if self.buttons.hover is not None else self.buttons.focus
+        legal = self.ordered(self.view.legal)
+        return legal[index] if 0 <= index < len(legal) else None
+
+    # --- the decision panel -----------------------------------------------------------------------
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        v = self.view
+        if v.to_move == TERMINAL:
+            return t("hx.game_over"), theme.WARN
+        if not self.human_turn():
+            if v.to_move == CHANCE:
+                return t("hx.dealing"), theme.INK_DIM
+            if v.phase == DEFEND and self.last_battle is not None:  # both cards are down: they turn over
+                return t("hx.turning"), theme.WARN
+            if v.phase == DEFEND:
+                return said("hx.waiting_defence", v.to_move, self.names, self.me), theme.INK_DIM
+            return said("hx.waiting", v.to_move, self.names, self.me), theme.INK_DIM
+        phase = v.phase
+        if phase == FLAG_REDRAW:
+            return t("hx.prompt.flag", card=card_name(v.drawn or "")), theme.ACCENT
+        if phase == RECOVERY:
+            return t("hx.prompt.recovery" if len(v.legal) > 1 else "hx.prompt.no_set"), theme.ACCENT
+        if phase == RECOVER_PICK:
+            return t("hx.prompt.pick"), theme.ACCENT
+        if phase == MOVE:
+            return t("hx.prompt.move"), theme.ACCENT
+        if phase == ATTACK:
+            return t("hx.prompt.attack"), theme.WARN
+        return t("hx.prompt.defend"), theme.WARN
+
+    def panel_notes(self) -> list[Note]:
+        if not self.human_turn():
+            return []
+        v = self.view
+        if v.phase in (ATTACK, DEFEND):
+            battle = v.battle
+            mine, theirs = (battle.support if battle.attacker == self.me else battle.support[::-1])
+            stake = self.rear_stake()
+            notes = [Note(t("hx.note.supports", mine=3 * mine, theirs=3 * theirs)), Note(t("hx.note.rules"))]
+            if stake:
+                notes.insert(0, Note(t(stake), color=theme.BAD))
+            return notes
+        if v.phase == MOVE:
+            return [Note(t("hx.note.move"))]
+        if v.phase == RECOVERY and len(v.legal) > 1:
+            return [Note(t("hx.note.recovery"))]
+        return []
+
+    def rear_stake(self) -> str | None:
+        """The line that says a rear piece is at stake in this battle (the game hangs on it)."""
+        battle = self.view.battle
+        defender = 1 - battle.attacker
+        board = self.view_state()
+        if board.piece(defender, battle.column) != board.rear(defender, battle.column):
+            return None
+        return "hx.note.rear_yours" if defender == self.me else "hx.note.rear_theirs"
+
+    def panel_footer(self) -> str:
+        return t("hx.footer") if self.human_turn() else ""
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.handle_table(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.pile_rect().collidepoint(event.pos):  # the discard pile: look through it
+                self.browsing = not self.browsing
+                self.app.audio.play("menu_move")
+                return
+            if self.human_turn() and self._click_table(event.pos):
+                return
+            if self.browsing and self.view.phase != RECOVER_PICK:
+                self.browsing = False
+        if self.human_turn():
+            self.buttons.handle(event)
+
+    def _click_table(self, pos: tuple[int, int]) -> bool:
+        legal = self.view.legal
+        for rank, rect in self.hand_rects():
+            if rect.collidepoint(pos) and Commit(rank) in legal:
+                self.choose(Commit(rank))
+                return True
+        for column in COLUMNS:
+            if Advance(column) in legal and any(r.collidepoint(pos) for r in self.advance_rects(column)):
+                self.choose(Advance(column))
+                return True
+        if self.browsing:
+            for rank, rect in self.discard_rects():
+                if rect.collidepoint(pos) and Take(rank) in legal:
+                    self.choose(Take(rank))
+                    return True
+        return False
+
+    # --- layout -----------------------------------------------------------------------------------
+    def badge_center(self, seat: int) -> tuple[int, int]:
+        return SEAT_0 if seat == self.me else self.anchors[seat]
+
+    def side_size(self) -> float:
+        """The hex's side (its centre to a corner): the centre column fills the board's height."""
+        return BOARD.height / (self.state.lengths["C"] * math.sqrt(3))
+
+    def hex_centre(self, column: str, row: int) -> tuple[float, float]:
+        """A hex's centre on screen, the board turned so that your rear edge is at the bottom."""
+        s = self.side_size()
+        x, y = coords(column, row)
+        up = self.forward() == 1
+        dx = (x - 1) * 1.5 * s * (1 if up else -1)
+        half = math.sqrt(3) / 2 * s
+        cy = BOARD.bottom - (y + 1) * half if up else BOARD.top + (y + 1) * half
+        return BOARD.centerx + dx, cy
+
+    def hex_points(self, column: str, row: int, shrink: float = 0.0) -> list[tuple[float, float]]:
+        cx, cy = self.hex_centre(column, row)
+        s = self.side_size() - shrink
+        return [(cx + s * math.cos(math.radians(a)), cy + s * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+
+    def hex_rect(self, column: str, row: int) -> pygame.Rect:
+        s = self.side_size()
+        rect = pygame.Rect(0, 0, round(1.6 * s), round(1.6 * s))
+        rect.center = tuple(map(round, self.hex_centre(column, row)))
+        return rect
+
+    def advance_rects(self, column: str) -> list[pygame.Rect]:
+        """Where a click advances the piece of `column`: the piece and the hex ahead."""
+        row = self.view.positions[self.me][COLUMNS.index(column)]
+        if row is None:
+            return []
+        return [self.hex_rect(column, row), self.hex_rect(column, row + self.forward())]
+
+    def shown_hand(self) -> list[str]:
+        """Your hand as the table shows it: a battle card you put down lies in the battle, not in your hand."""
+        hand = list(self.view.hand)
+        if self.view.committed in hand:
+            hand.remove(self.view.committed)
+        return hand
+
+    def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
+        hand = self.shown_hand()
+        if not hand:
+            return []
+        width = max(34, min(64, (HAND.width - 8 * (len(hand) - 1)) // len(hand)))
+        _, height = card_size(width)
+        step = min(width + 8, (HAND.width - width) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        return [(rank, pygame.Rect(HAND.x + i * step, HAND.bottom - height - 6, width, height))
+                for i, rank in enumerate(hand)]
+
+    def pile_rect(self) -> pygame.Rect:
+        w, h = card_size(PILE_W)
+        return pygame.Rect(PILES.x + 150, PILES.y + 36, w, h)
+
+    def discard_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The discard pile laid out (oldest first), over the left of the table."""
+        box = self.browse_box()
+        width = 38
+        _, height = card_size(width)
+        per_row = (box.width - 24) // (width + 6)
+        return [(rank, pygame.Rect(box.x + 12 + (i % per_row) * (width + 6), box.y + 40 + (i // per_row) * (height + 8),
+                                   width, height)) for i, rank in enumerate(self.view.discard)]
+
+    def browse_box(self) -> pygame.Rect:
+        count = max(1, len(self.view.discard))
+        per_row = 7
+        rows = (count + per_row - 1) // per_row
+        _, height = card_size(38)
+        return pygame.Rect(16, 96, 336, 52 + rows * (height + 8))
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(felt_table(), (0, 0))
+        self._draw_header(surface)
+        self._draw_board(surface)
+        self._draw_piles(surface)
+        self._draw_known(surface)
+        self._draw_arena(surface)
+        for seat in range(2):
+            self._draw_seat(surface, seat)
+        self._draw_hand(surface)
+        if self.browsing:
+            self._draw_discard(surface)
+        self.log.draw(surface)
+        self.draw_actions(surface)
+        self.effects.draw(surface, self.now, (490, 300))
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        v = self.view
+        blit(surface, "Hexa ヘキサ", 26, (20, 14), theme.ACCENT, True)
+        if v.first is not None:
+            role = t("hx.you_first") if v.first == self.me else t("hx.you_second")
+            blit(surface, f"{t('hx.turn', n=max(1, v.turn))} · {role}", 17, (20, 50), theme.INK_DIM, True)
+        flag = t("hx.flag_none") if v.flag is None else said("hx.flag_of", v.flag, self.names, self.me)
+        blit(surface, flag, 16, (960, 16), theme.WARN if v.flag is not None else theme.INK_DIM, True, "topright")
+        if self.autoplay:
+            blit(surface, t("hx.demo"), 16, (960, 40), theme.SKY, True, "topright")
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        v = self.view
+        state = self.state
+        focused = self.focused_action()
+        for column in COLUMNS:
+            for row in range(state.lengths[column]):
+                fill = (34, 72, 58)
+                if (column, row) == state.flag_hex:
+                    fill = (70, 74, 46)
+                pygame.draw.polygon(surface, fill, self.hex_points(column, row, 1.5))
+                pygame.draw.polygon(surface, (20, 44, 36), self.hex_points(column, row, 1.5), 2)
+        legal = v.legal if self.human_turn() else ()
+        for column in COLUMNS:
+            if Advance(column) in legal:
+                self._draw_arrow(surface, column, focused == Advance(column))
+        for seat in range(2):
+            for i, column in enumerate(COLUMNS):
+                row = v.positions[seat][i]
+                if row is None:
+                    continue
+                first = seat == (v.first if v.first is not None else self.me)
+                draw_piece(surface, self.piece_centre(seat, column, row), self.side_size(), seat == self.me,
+                           PIECES[0 if first else 1])
+        battle = v.battle
+        if battle is not None:
+            pygame.draw.polygon(surface, theme.BAD, self.hex_points(battle.column, battle.target, 3), 3)
+        self._draw_flag(surface)
+
+    def _draw_flag(self, surface: pygame.Surface) -> None:
+        """The flag at its hex's upper corner, in its owner's colour (grey while nobody's)."""
+        v = self.view
+        x, y = self.hex_centre(*self.state.flag_hex)
+        s = self.side_size()
+        x, y = x + s * 0.45, y - s * 0.55
+        colour = PIECES[0 if v.flag == v.first else 1] if v.flag is not None else (170, 170, 180)
+        pygame.draw.line(surface, theme.INK, (x, y - 14), (x, y + 12), 3)
+        pygame.draw.polygon(surface, colour, [(x + 1, y - 14), (x + 20, y - 7), (x + 1, y)])
+        pygame.draw.polygon(surface, theme.BG_DEEP, [(x + 1, y - 14), (x + 20, y - 7), (x + 1, y)], 1)
+
+    def piece_centre(self, seat: int, column: str, row: int) -> tuple[float, float]:
+        """Where a piece stands: its hex, or on its way there while it steps."""
+        slide = self.slide
+        if slide is not None and slide[0] == seat and slide[1] == column and row == slide[3]:
+            progress = (self.now - slide[4]) / max(0.01, self.speed(SLIDE))
+            if progress < 1:
+                (x0, y0), (x1, y1) = self.hex_centre(column, slide[2]), self.hex_centre(column, slide[3])
+                ease = 1 - (1 - progress) ** 2
+                return x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease
+        return self.hex_centre(column, row)
+
+    def _draw_arrow(self, surface: pygame.Surface, column: str, lit: bool) -> None:
+        """The forward arrow over one of your pieces: red with the supports when it starts a battle."""
+        v = self.view
+        row = v.positions[self.me][COLUMNS.index(column)]
+        target = row + self.forward()
+        attack = v.positions[1 - self.me][COLUMNS.index(column)] == target
+        (x0, y0), (x1, y1) = self.hex_centre(column, row), self.hex_centre(column, target)
+        colour = theme.BAD if attack else theme.GOOD
+        if lit or self.hover and any(r.collidepoint(self.hover) for r in self.advance_rects(column)):
+            pygame.draw.polygon(surface, colour, self.hex_points(column, target, 3), 4)
+        mid_y = (y0 + y1) / 2
+        pygame.draw.polygon(surface, colour, [(x0, mid_y - 9), (x0 - 9, mid_y + 6), (x0 + 9, mid_y + 6)])
+        if attack:
+            mine, theirs = self.supports(column, row, target)
+            text = t("hx.preview", mine=3 * mine, theirs=3 * theirs)
+            shown, size = fit(text, 13, 150, True)
+            label = pygame.Rect(0, 0, 150, 20)
+            label.center = (round(x1), round(y1 - self.side_size() * 0.95))
+            pygame.draw.rect(surface, theme.BG_DEEP, label, border_radius=8)
+            blit(surface, shown, size, label.center, theme.BAD, True, "center")
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        v = self.view
+        x, y = PILES.x + 20, PILES.y + 36
+        for k in range(min(4, max(1, v.deck_size // 8))):
+            if v.deck_size:
+                surface.blit(card_back(PILE_W), (x - 2 * k, y - 2 * k))
+        if not v.deck_size:
+            pygame.draw.rect(surface, theme.FELT_EDGE, (x, y, *card_size(PILE_W)), 2, border_radius=6)
+        blit(surface, t("hx.deck", n=v.deck_size), 15, (x + PILE_W // 2, y + card_size(PILE_W)[1] + 6), theme.INK,
+             True, "midtop")
+        rect = self.pile_rect()
+        if v.discard:
+            surface.blit(card_face(v.discard[-1], PILE_W), rect)
+        else:
+            pygame.draw.rect(surface, theme.FELT_EDGE, rect, 2, border_radius=6)
+        hovered = rect.collidepoint(self.hover)
+        blit(surface, t("hx.discard", n=len(v.discard)), 15, (rect.centerx, rect.bottom + 6),
+             theme.ACCENT if hovered else theme.INK, True, "midtop")
+        blit(surface, t("hx.browse"), 12, (rect.centerx, rect.bottom + 26), theme.INK_DIM, anchor="midtop")
+
+    def _draw_known(self, surface: pygame.Surface) -> None:
+        v = self.view
+        other = 1 - self.me
+        blit(surface, said("hx.known_title", other, self.names, self.me), 15, (KNOWN.x, KNOWN.y), theme.INK_DIM, True)
+        known = v.known[other]
+        if not known:
+            blit(surface, t("hx.known_none"), 14, (KNOWN.x, KNOWN.y + 26), theme.INK_FAINT)
+            return
+        for i, rank in enumerate(known[:12]):
+            surface.blit(card_face(rank, KNOWN_W), (KNOWN.x + (i % 6) * (KNOWN_W + 6),
+                                                    KNOWN.y + 26 + (i // 6) * (card_size(KNOWN_W)[1] + 6)))
+
+    def _draw_arena(self, surface: pygame.Surface) -> None:
+        """The battle: each side's card (face down, then both turned over) with its support, then the result."""
+        v = self.view
+        last = self.last_battle  # the battle being turned over, or the last one
+        battle = v.battle if last is None else None
+        if battle is None and last is None:
+            blit(surface, t("hx.no_battle"), 15, (ARENA.centerx, ARENA.y + 20), theme.INK_FAINT, anchor="midtop")
+            return
+        panel(surface, ARENA, (24, 30, 40), theme.BAD if battle is not None else theme.PANEL_HI)
+        title = t("hx.battle_title") if battle is not None or v.battle is not None else t("hx.last_battle")
+        blit(surface, title, 17, (ARENA.centerx, ARENA.y + 10), theme.WARN, True, "midtop")
+        w, h = card_size(ARENA_W)
+        attacker = battle.attacker if battle is not None else last.attacker
+        for index, seat in enumerate((attacker, 1 - attacker)):
+            x = ARENA.x + 36 + index * (ARENA.width - 72 - w)
+            name, size = fit(self.names[seat], 15, w + 40, True)
+            blit(surface, name, size, (x + w // 2, ARENA.y + 44), theme.INK, True, "midtop")
+            role = t("hx.attacker") if index == 0 else t("hx.defender")
+            blit(surface, role, 12, (x + w // 2, ARENA.y + 64), theme.INK_DIM, anchor="midtop")
+            rect = pygame.Rect(x, ARENA.y + 86, w, h)
+            if battle is not None:  # yours face up to you (dimmed: it is down), theirs as a back once it is down
+                if seat == self.me and v.committed is not None:
+                    surface.blit(card_face(v.committed, ARENA_W, "dim"), rect)
+                elif seat == attacker and v.attacker_committed:
+                    surface.blit(card_back(ARENA_W), rect)
+                else:
+                    pygame.draw.rect(surface, theme.FELT_EDGE, rect, 2, border_radius=8)
+                blit(surface, f"+{3 * battle.support[index]}", 18, (rect.centerx, rect.bottom + 8), theme.SKY, True,
+                     "midtop")
+            else:
+                self._draw_turned(surface, rect, last, index)
+        if last is not None and self.turned_over():
+            self._draw_result(surface, last)
+
+    def turned_over(self) -> bool:
+        return self.flip_at is None or self.now - self.flip_at >= self.speed(FLIP)
+
+    def _draw_turned(self, surface: pygame.Surface, rect: pygame.Rect, last: rules.BattleResolved, index: int
+                     ) -> None:
+        """A battle card turning over: a back narrowing, then the face widening."""
+        card = last.cards[index]
+        if self.flip_at is not None:
+            progress = (self.now - self.flip_at) / max(0.01, self.speed(FLIP))
+            if progress < 1:
+                face = progress >= 0.5
+                image = card_face(card, ARENA_W) if face else card_back(ARENA_W)
+                squeeze = abs(1 - 2 * progress)
+                w = max(2, round(rect.width * squeeze))
+                surface.blit(pygame.transform.scale(image, (w, rect.height)), (rect.centerx - w // 2, rect.y))
+                return
+        surface.blit(card_face(card, ARENA_W), rect)
+        value = last.strengths[index]
+        text = side(card, value) if value is not None else card_name(card)
+        shown, size = fit(text, 16, rect.width + 50, True)
+        blit(surface, shown, size, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")
+
+    def _draw_result(self, surface: pygame.Surface, last: rules.BattleResolved) -> None:
+        if last.outcome == rules.DRAWN:
+            text, colour = t("hx.result_drawn"), theme.INK
+        else:
+            winner = last.attacker if last.outcome == rules.ATTACKER else 1 - last.attacker
+            text = said("hx.result_wins", winner, self.names, self.me)
+            colour = theme.GOOD if winner == self.me else theme.BAD
+        shown, size = fit(text, 20, ARENA.width - 20, True)
+        blit(surface, shown, size, (ARENA.centerx, ARENA.bottom - 40), colour, True, "midtop")
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        v = self.view
+        thinking = self.ticket is not None and v.to_move == seat
+        rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
+                               "", v.hand_sizes[seat], v.to_move == seat, thinking, self.now, self.layout.plate)
+        if v.first is not None:
+            first = seat == v.first
+            draw_piece(surface, (rect.right - 22, rect.y + 22), 26, seat == self.me, PIECES[0 if first else 1])
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        v = self.view
+        legal = v.legal if self.human_turn() else ()
+        focused = self.focused_action()
+        rising = set()
+        if type(focused) is DeclareSet:
+            rising = list(focused)
+        blit(surface, t("hx.your_hand", n=len(self.shown_hand())), 14, (HAND.x, HAND.y - 4), theme.INK_DIM, True)
+        taken: list[str] = []
+        for rank, rect in self.hand_rects():
+            playable = Commit(rank) in legal
+            lift = False
+            if rank in rising and rising.count(rank) > taken.count(rank):
+                taken.append(rank)
+                lift = True
+            if playable and rect.collidepoint(self.hover):
+                lift = True
+            style = "lit" if playable or lift else "normal"
+            surface.blit(card_face(rank, rect.width, style), rect.move(0, -12 if lift else 0))
+        if v.committed is not None:
+            blit(surface, t("hx.your_card_down", card=card_name(v.committed)), 14, (HAND.right, HAND.y - 4),
+                 theme.SKY, True, "topright")
+
+    def _draw_discard(self, surface: pygame.Surface) -> None:
+        v = self.view
+        box = self.browse_box()
+        panel(surface, box, theme.BG_DEEP, theme.SKY)
+        picking = self.human_turn() and v.phase == RECOVER_PICK
+        title = t("hx.pick_title") if picking else t("hx.discard_title", n=len(v.discard))
+        shown, size = fit(title, 16, box.width - 20, True)
+        blit(surface, shown, size, (box.x + 12, box.y + 10), theme.SKY, True)
+        seen_best = max((WORTH[r] for r in v.discard), default=0)
+        for rank, rect in self.discard_rects():
+            lit = picking and (rect.collidepoint(self.hover) or WORTH[rank] == seen_best)
+            surface.blit(card_face(rank, rect.width, "lit" if lit else "normal"), rect)
+
