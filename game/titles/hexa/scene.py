@@ -224,6 +224,9 @@ class HexaScene(TableScene):
         return list(legal)
 
     def _refresh_buttons(self) -> None:
+        if self.view.phase == RECOVERY and self.view.legal == (END_RECOVERY,):  # no set in hand: nothing to ask
+            self.choose(END_RECOVERY)
+            return
         legal = self.ordered(self.view.legal)
         columns = 2 if len(legal) > 5 else 1  # a long list (a big discard pile, a big hand) in two columns
         labels = [self.commit_text(a.rank, compact=True) if columns == 2 and type(a) is Commit else self.label(a)
@@ -265,7 +268,7 @@ class HexaScene(TableScene):
         if phase == FLAG_REDRAW:
             return t("hx.prompt.flag", card=card_name(v.drawn or "")), theme.ACCENT
         if phase == RECOVERY:
-            return t("hx.prompt.recovery" if len(v.legal) > 1 else "hx.prompt.no_set"), theme.ACCENT
+            return t("hx.prompt.recovery"), theme.ACCENT
         if phase == RECOVER_PICK:
             return t("hx.prompt.pick"), theme.ACCENT
         if phase == MOVE:

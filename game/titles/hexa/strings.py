@@ -22,8 +22,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.why.emergency": {"en": "empty hand before a battle", "ja": "戦闘前に手札なし"},
     "hx.why.loss": {"en": "lost the battle", "ja": "戦闘に負けた"},
     # the log
-    "hx.log.first": {"en": "{name} moves first (▲).", "ja": "{name}が先手（▲）。"},
-    "hx.log.first_you": {"en": "You move first (▲).", "ja": "あなたが先手（▲）。"},
+    "hx.log.first": {"en": "{name} moves first (orange).", "ja": "{name}が先手（オレンジ）。"},
+    "hx.log.first_you": {"en": "You move first (orange).", "ja": "あなたが先手（オレンジ）。"},
     "hx.log.drew_known": {"en": "{name} draws {card} ({why}).", "ja": "{name}が{card}を引く（{why}）。"},
     "hx.log.drew_known_you": {"en": "You draw {card} ({why}).", "ja": "あなたは{card}を引く（{why}）。"},
     "hx.log.drew": {"en": "{name} draws a card ({why}).", "ja": "{name}が1枚引く（{why}）。"},
@@ -116,7 +116,6 @@ STRINGS: dict[str, dict[str, str]] = {
                        "ja": "旗を持っています：引いた{card}を残すか、捨てて引き直すか？"},
     "hx.prompt.recovery": {"en": "Recovery: discard a set to take one card back from the discard pile, or go on.",
                            "ja": "回収：組を捨てて捨て札から1枚取り戻すか、先へ進む。"},
-    "hx.prompt.no_set": {"en": "No set in your hand: go on to your move.", "ja": "組はありません：移動へ。"},
     "hx.prompt.pick": {"en": "Take one card back from the discard pile.", "ja": "捨て札から1枚取り戻す。"},
     "hx.prompt.move": {"en": "Move one piece one hex forward (click an arrow).",
                        "ja": "駒を1つ1マス前進（矢印をクリック）。"},
