@@ -7,7 +7,17 @@ from random import Random
 
 from game.ai.levels import make_bot
 from game.titles.hexa.bots import EasyBot, guess
-from game.titles.hexa.rules import FLAG_REDRAW, JOKER, KEEP, REDRAW, RECOVER_PICK, Advance, Take, new_state, position
+from game.titles.hexa.rules import (
+    FLAG_REDRAW,
+    JOKER,
+    KEEP,
+    RECOVER_PICK,
+    REDRAW,
+    Advance,
+    Take,
+    new_state,
+    position,
+)
 
 
 def play(bots, seed: int) -> list[float]:

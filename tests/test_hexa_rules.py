@@ -389,3 +389,21 @@ def test_random_games_end_with_a_winner_or_at_the_safeguard():
         assert state.phase == OVER and sum(state.returns()) == 1.0
         if state.winner is not None:
             assert sum(row is None for row in state.positions[1 - state.winner]) == 1  # the beaten rear piece
+
+
+def test_the_sets_offered_are_every_set_the_hand_holds():
+    from itertools import combinations
+
+    from game.titles.hexa.rules import INDEX, KINDS, HexaState
+
+    rng = Random(3)
+    for _ in range(400):
+        wrap = rng.random() < 0.5
+        state = HexaState(wrap=wrap)
+        for rank in (rng.choice(KINDS) for _ in range(rng.randrange(10))):
+            state.hand[0][rank] += 1
+        expected = {tuple(sorted(trio, key=INDEX.get)) for trio in combinations(state.ranks(0), 3)
+                    if is_set(trio, wrap)}
+        offered = [tuple(s) for s in state.sets(0)]
+        assert set(offered) == expected and len(offered) == len(expected)
+        assert offered == sorted(offered, key=lambda s: [INDEX[r] for r in s])

@@ -75,20 +75,26 @@ def guess(state: HexaState, seat: int) -> list[tuple[str, float]]:
     return [(rank, w) for rank, w in weights.items() if w > 0] or [(BLANK, 1.0)]
 
 
+# +1 where the first card wins, -1 where it loses, 0 for a draw: by (first card's side attacking, supports, first
+# card, other card); worked out once (the battle rules are pure), looked up in the search's rollouts
+RESULT = {(attacking, sa, sd, mine, other): 0 if outcome == DRAWN else
+          (1 if outcome == (ATTACKER if attacking else DEFENDER) else -1)
+          for attacking in (True, False) for sa in range(3) for sd in range(3)
+          for mine in (*KINDS, BLANK) for other in (*KINDS, BLANK)
+          for outcome in [battle_outcome(mine, other, sa, sd) if attacking else battle_outcome(other, mine, sa, sd)]}
+
+
 def card_odds(card: str, others: list[tuple[str, float]], attacking: bool, support: tuple[int, int]
               ) -> tuple[float, float]:
     """(win, lose) chances of `card` against the guessed cards of the other side."""
-    total = sum(w for _, w in others)
-    win = lose = 0.0
+    total = win = lose = 0.0
+    sa, sd = support
     for other, w in others:
-        a, d = (card, other) if attacking else (other, card)
-        outcome = battle_outcome(a, d, *support)
-        if outcome == DRAWN:
-            continue
-        mine = outcome == (ATTACKER if attacking else DEFENDER)
-        if mine:
+        result = RESULT[attacking, sa, sd, card, other]
+        total += w
+        if result > 0:
             win += w
-        else:
+        elif result < 0:
             lose += w
     return win / total, lose / total
 

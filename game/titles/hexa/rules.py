@@ -212,6 +212,16 @@ def is_set(ranks: tuple[str, ...] | list[str], wrap: bool = True) -> bool:
     return values[1] == values[0] + 1 and values[2] == values[1] + 1
 
 
+def _all_sets(wrap: bool) -> tuple[DeclareSet, ...]:
+    """Every set there is (three of a kind, the runs), in canonical order (by rank index)."""
+    kinds = [DeclareSet(r, r, r) for r in RANKS]
+    runs = [DeclareSet(*trio) for trio in combinations(RANKS, 3) if trio[0] != trio[1] and is_set(trio, wrap)]
+    return tuple(sorted(kinds + runs, key=lambda s: tuple(INDEX[r] for r in s)))
+
+
+WRAPPED_SETS, PLAIN_SETS = _all_sets(True), _all_sets(False)
+
+
 def battle_outcome(a: str, d: str, support_a: int, support_d: int) -> str:
     """Spec 4.4: ATTACKER, DEFENDER or DRAWN for the cards `a` (attacker's) and `d`, each side's supporting pieces."""
     if a == JOKER or d == JOKER:
@@ -383,10 +393,8 @@ class HexaState(State):
     def sets(self, seat: int) -> list[DeclareSet]:
         """Every distinct set in the seat's hand (by ranks), in canonical order."""
         hand = self.hand[seat]
-        held = [r for r in RANKS if hand[r]]
-        out = [DeclareSet(r, r, r) for r in held if hand[r] >= 3]
-        out += [DeclareSet(*trio) for trio in combinations(held, 3) if is_set(trio, self.wrap)]
-        return sorted(out, key=lambda s: tuple(INDEX[r] for r in s))
+        return [s for s in (WRAPPED_SETS if self.wrap else PLAIN_SETS)
+                if (hand[s.a] >= 3 if s.a == s.b else hand[s.a] and hand[s.b] and hand[s.c])]
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == START:

@@ -84,6 +84,7 @@ class HexaScene(TableScene):
         self.last_battle: rules.BattleResolved | None = None  # shown in the battle area until the next one
         self.flip_at: float | None = None  # when the battle cards turn over
         self.ended_at: float | None = None  # when the end was announced on the board
+        self._board: tuple = (None, None)  # (view, the board it shows), for the rules' geometry
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_moved(self, event: rules.Moved) -> None:
@@ -206,10 +207,13 @@ class HexaScene(TableScene):
         return state.support(self.me, column, (column, target)), state.support(1 - self.me, column, (column, source))
 
     def view_state(self) -> rules.HexaState:
-        """The board as shown, for the rules' geometry (positions only: the view is public there)."""
-        board = rules.HexaState(self.view.field, self.view.wrap)
-        board.first, board.positions = self.view.first, [list(row) for row in self.view.positions]
-        return board
+        """The board as shown, for the rules' geometry (positions only: the view is public there); made once per
+        view."""
+        if self._board[0] is not self.view:
+            board = rules.HexaState(self.view.field, self.view.wrap)
+            board.first, board.positions = self.view.first, [list(row) for row in self.view.positions]
+            self._board = (self.view, board)
+        return self._board[1]
 
     def forward(self) -> int:
         return 1 if self.view.first in (None, self.me) else -1
