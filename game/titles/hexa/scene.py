@@ -602,9 +602,9 @@ class HexaScene(TableScene):
                 return
         surface.blit(card_face(card, ARENA_W), rect)
         value = last.strengths[index]
-        text = side(card, value) if value is not None else card_name(card)
-        shown, size = fit(text, 16, rect.width + 50, True)
-        blit(surface, shown, size, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")
+        if value is not None and value != rules.INDEX.get(card):  # its support counted: "7 +3 = 10"
+            shown, size = fit(side(card, value), 16, rect.width + 50, True)
+            blit(surface, shown, size, (rect.centerx, rect.bottom + 8), theme.SKY, True, "midtop")
 
     def _draw_result(self, surface: pygame.Surface, last: rules.BattleResolved) -> None:
         if last.outcome == rules.DRAWN:
