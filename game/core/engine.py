@@ -166,6 +166,24 @@ class State(ABC):
         return data
 
 
+def tagged_to_json(action: Action) -> Any:
+    """A decision that is a NamedTuple as `[its class name, *its fields]` (JSON), anything else as it is."""
+    if isinstance(action, tuple):
+        return [type(action).__name__, *action]
+    return action
+
+
+def tagged_from_json(data: Any, classes: dict[str, type]) -> Action | None:
+    """The NamedTuple of `classes` (by class name) that a tagged list from `tagged_to_json` stands for, or None if
+    `data` is not such a list; IllegalAction for a wrong number of fields."""
+    if type(data) is not list or not data or data[0] not in classes:
+        return None
+    cls = classes[data[0]]
+    if len(data) - 1 != len(cls._fields):
+        raise IllegalAction(f"{data[0]} takes {len(cls._fields)} fields, not {len(data) - 1}")
+    return cls(*data[1:])
+
+
 def same_types(a: Action, b: Action) -> bool:
     """Whether two equal actions have the same type, and for tuples (NamedTuples) the same field types, deeply
     (a loop, not all(...): apply calls it on every action, and a generator costs three times as much)."""

@@ -27,7 +27,7 @@ from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple, Self
 
-from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
+from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, tagged_from_json, tagged_to_json
 
 RULES_VERSION = "hexa/1"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -661,16 +661,12 @@ class HexaState(State):
         return repr(action)
 
     def action_to_json(self, action: Any) -> Any:
-        if isinstance(action, tuple):
-            return [type(action).__name__, *action]
-        return action
+        return tagged_to_json(action)
 
     def action_from_json(self, data: Any) -> Any:
-        if type(data) is list and data and data[0] in BY_NAME:
-            cls = BY_NAME[data[0]]
-            if len(data) - 1 != len(cls._fields):
-                raise IllegalAction(f"{data[0]} takes {len(cls._fields)} fields, not {len(data) - 1}")
-            return cls(*data[1:])
+        decision = tagged_from_json(data, BY_NAME)
+        if decision is not None:
+            return decision
         if type(data) is int or (type(data) is str and data in (*KINDS, KEEP, REDRAW, END_RECOVERY)):
             return data
         raise IllegalAction(f"not a Hexa action: {data!r}")
