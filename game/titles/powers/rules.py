@@ -23,6 +23,7 @@ from random import Random
 from typing import Any, NamedTuple, Self
 
 from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, tagged_from_json, tagged_to_json
+from game.titles.territories import TERRITORIES
 
 RULES_VERSION = "powers/1"
 MIN_PLAYERS, MAX_PLAYERS = 4, 5
@@ -38,22 +39,6 @@ FACES = ("J", "Q", "K")
 VALUE = {**{r: int(r) for r in RANKS[:9]}, "J": 11, "Q": 12, "K": 13}
 ISLAND, INLAND, NORMAL = "island", "inland", "normal"
 
-TERRITORIES = {  # id: (points, cost, type, neighbours in printed order)
-    "USA": (10, 5, ISLAND, ("GBR", "JPN", "IDN")),
-    "CHN": (10, 5, NORMAL, ("KOR", "RUS", "IND")),
-    "RUS": (9, 5, INLAND, ("KOR", "CHN", "OTT", "GER")),
-    "IND": (9, 5, NORMAL, ("OTT", "CHN", "IDN")),
-    "OTT": (8, 4, NORMAL, ("RUS", "IND", "AUT", "ITA")),
-    "FRA": (8, 4, NORMAL, ("GER", "GBR", "ITA", "SUI")),
-    "GER": (7, 4, NORMAL, ("FRA", "AUT", "SUI", "RUS")),
-    "GBR": (7, 3, ISLAND, ("FRA", "USA")),
-    "JPN": (6, 3, ISLAND, ("KOR", "IDN", "USA")),
-    "AUT": (6, 3, NORMAL, ("GER", "ITA", "SUI", "OTT")),
-    "ITA": (5, 3, NORMAL, ("FRA", "SUI", "AUT", "OTT")),
-    "KOR": (5, 3, NORMAL, ("CHN", "RUS", "JPN")),
-    "IDN": (4, 3, ISLAND, ("IND", "JPN", "USA")),
-    "SUI": (4, 3, INLAND, ("GER", "FRA", "ITA", "AUT")),
-}
 IDS = tuple(TERRITORIES)
 
 # phases

@@ -1,0 +1,532 @@
+"""Powers at the table: you (seat `me`) against three or four computer powers (spec section 10).
+
+The scene draws only from `view(self.me)` and from events told as you may see them. A schematic map of the 14
+territories and their 24 borders fills the table: each territory shows its points, its occupation cost, an island or
+inland badge and its owner's colour; the territory on offer is lit and its neighbours outlined. Under the map the
+invasion row shows every card played with its number and strength, and the breakdown of the top one
+("A → 11, +1 adjacency = 12", "black on an island = 1"). Your hand at the foot marks each card you may play now with
+the strength it would have.
+
+Your decisions: in the invasion click a lit card (a joker asks first; so does an opening card its colour reduces to
+1); at the conscription's discard click three cards (the hint says when they earn the colour bonus), then pick the
+card to take back; to occupy click exactly as many cards as the cost (the Occupy button counts them) or decline; to
+defend choose a face card or yield. Every choice is also a button of the decision panel.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.app.setup import GameSetup
+from game.app.table_scene import TableScene
+from game.core.engine import CHANCE, TERMINAL
+from game.services.i18n import pick, said, t
+from game.titles.powers import rules
+from game.titles.powers.log import card_name, describe, territory_name
+from game.titles.powers.rules import (
+    DECLINE,
+    DEFEND,
+    DISCARD,
+    IDS,
+    INVADE,
+    ISLAND,
+    JOKERS,
+    OCCUPY,
+    OPEN,
+    PASS,
+    RECOVER,
+    TERRITORIES,
+    YIELD,
+    Defend,
+    Play,
+    Recover,
+    colour,
+    discard3,
+    number,
+    occupy,
+    rank,
+)
+from game.titles.territories import TERRITORY_NAMES
+from game.ui import theme
+from game.ui.actions import Note
+from game.ui.seats import draw_seat_badge
+from game.ui.text import blit, fit, render
+from game.ui.widgets import Button, panel
+
+LOG = pygame.Rect(992, 14, 276, 330)
+ACTIONS = pygame.Rect(992, 354, 276, 352)
+MAP = pygame.Rect(24, 168, 932, 262)  # the map (the seats' plates go around it)
+SEAT_0 = (120, 650)
+HAND = pygame.Rect(236, 590, 740, 122)
+ROW = pygame.Rect(24, 440, 932, 96)  # the invasion row
+NODE = (112, 54)
+SEAT_COLOURS = ((232, 90, 80), (80, 140, 235), (80, 185, 105), (236, 196, 60), (170, 110, 215))
+PLACES = {  # territory centres on the map, as fractions of MAP (west to east; America east of Japan)
+    "GBR": (0.07, 0.18), "FRA": (0.14, 0.62), "GER": (0.28, 0.22), "SUI": (0.27, 0.62), "ITA": (0.33, 0.9),
+    "AUT": (0.41, 0.55), "OTT": (0.5, 0.86), "RUS": (0.52, 0.16), "KOR": (0.71, 0.14), "CHN": (0.67, 0.52),
+    "IND": (0.66, 0.9), "JPN": (0.83, 0.3), "IDN": (0.83, 0.86), "USA": (0.94, 0.56),
+}
+CARD_W = 58
+
+
+def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
+    return PowersScene.from_setup(app, setup, autoplay, save)
+
+
+def place(territory: str) -> tuple[int, int]:
+    fx, fy = PLACES[territory]
+    return MAP.x + round(fx * MAP.width), MAP.y + round(fy * MAP.height)
+
+
+def node_rect(territory: str) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, *NODE)
+    rect.center = place(territory)
+    return rect
+
+
+BORDERS = sorted({tuple(sorted((a, b))) for a in IDS for b in TERRITORIES[a][3]})
+
+
+@lru_cache(maxsize=256)
+def card_face(card: str, width: int, style: str = "normal") -> pygame.Surface:
+    """A playing card: rank and suit in its colour (jokers gold); "lit" (playable now), "dim" (not), "picked"."""
+    height = round(width * 1.42)
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    rect = surface.get_rect()
+    paper = (248, 244, 232) if style != "dim" else (150, 148, 140)
+    if card in JOKERS:
+        paper = (246, 222, 140) if card == "JK1" else (214, 218, 228)
+    pygame.draw.rect(surface, paper, rect, border_radius=max(4, width // 8))
+    edge = {"lit": theme.ACCENT, "picked": theme.GOOD}.get(style, (60, 60, 70))
+    pygame.draw.rect(surface, edge, rect, 3 if style in ("lit", "picked") else 1, border_radius=max(4, width // 8))
+    if card in JOKERS:
+        text = render("JK", max(12, width // 3), (110, 80, 20), True)
+        surface.blit(text, text.get_rect(center=rect.center))
+        return surface
+    ink = (190, 40, 50) if colour(card) == "red" else (30, 30, 40)
+    if style == "dim":
+        ink = tuple(c // 2 + 50 for c in ink)
+    suit = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}[card[-1]]
+    big = render(rank(card), max(12, round(width * (0.36 if len(rank(card)) > 1 else 0.46))), ink, True)
+    surface.blit(big, big.get_rect(center=(width // 2, round(height * 0.38))))
+    small = render(suit, max(10, round(width * 0.34)), ink, True)
+    surface.blit(small, small.get_rect(center=(width // 2, round(height * 0.74))))
+    return surface
+
+
+class PowersScene(TableScene):
+    """One game of Powers: conscription, invasion, occupation and defence, round after round."""
+
+    title_slug, rules = "powers", rules
+    describe = staticmethod(describe)
+    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "pw.log_title", 0x1900, ACTIONS
+    BOARD = MAP
+    BOT_PAUSE = 0.6
+    round_events = (rules.Revealed,)
+    holds_secrets = True
+
+    def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
+        super().__init__(app, setup, autoplay)
+        self.picked: list[str] = []  # cards clicked for a discard of three or an occupation
+        self.hover: tuple[int, int] = (0, 0)
+
+    # --- telling ----------------------------------------------------------------------------------
+    def _on_revealed(self, event: rules.Revealed) -> None:
+        name = territory_name(event.territory)
+        self.timeline.queue(self.speed(1.0), lambda: self._banner(t("pw.on_offer_banner", name=name), theme.ACCENT,
+                                                                   "roll"))
+
+    def _on_played(self, event: rules.Played) -> None:
+        self.timeline.queue(self.speed(0.3), lambda: self.app.audio.play("card"))
+
+    def _on_right(self, event: rules.RightWon) -> None:
+        text = said("pw.right_banner", event.seat, self.names, self.me)
+        self.timeline.queue(self.speed(0.9), lambda: self._banner(text, theme.SKY, "set" if event.by_joker else
+                                                                   "menu_select"))
+
+    def _on_acquired(self, event: rules.Acquired) -> None:
+        text = said("pw.acquired_banner", event.seat, self.names, self.me, land=territory_name(event.territory))
+        self.timeline.queue(self.speed(1.0), lambda: self._banner(text, theme.GOOD if event.seat == self.me else
+                                                                   theme.WARN, "clear"))
+
+    def _on_yielded(self, event: rules.Yielded) -> None:
+        self.timeline.queue(self.speed(0.6), lambda: self.app.audio.play("hit"))
+
+    def _on_defended(self, event: rules.Defended) -> None:
+        self.timeline.queue(self.speed(0.6), lambda: self.app.audio.play("pick"))
+
+    def _on_reshuffled(self, event: rules.Reshuffled) -> None:
+        self.timeline.queue(self.speed(0.8), lambda: self._banner(t("pw.reshuffle_banner"), theme.SKY, "roll"))
+
+    def _on_over(self, event: rules.GameOver) -> None:
+        self.timeline.queue(self.speed(1.2), lambda: self.app.audio.play("game_over"))
+
+    animations = {rules.Revealed: _on_revealed, rules.Played: _on_played, rules.RightWon: _on_right,
+                  rules.Acquired: _on_acquired, rules.Yielded: _on_yielded, rules.Defended: _on_defended,
+                  rules.Reshuffled: _on_reshuffled, rules.GameOver: _on_over}
+
+    def finish(self) -> None:
+        state = self.state
+        scores = [state.score(seat) for seat in range(self.n)]
+        self.record(list(state.winners), state.round, {"scores": scores, "victory": state.victory,
+                                                       "tie_break": state.tie_break})
+        results = [t("pw.result", points=scores[seat], n=state.territories(seat)) for seat in range(self.n)]
+        if state.victory == rules.CONQUEST_WIN:
+            ending = t("pw.end.conquest", round=state.round)
+        else:
+            ending = t("pw.end.points") + (" " + t(f"pw.tie_break.{state.tie_break}") if state.tie_break else "")
+        self.show_summary(scores, list(state.winners), lower_wins=False, results=results, ending=ending)
+
+    # --- the theatre ------------------------------------------------------------------------------
+    def secrets(self, seat: int) -> list[str]:
+        return [t("pw.secret.hand", cards=" ".join(card_name(c) for c in self.state.hand[seat]) or "—")]
+
+    def choice_text(self, raw) -> str:
+        return self.label(self.state.action_from_json(raw))
+
+    # --- your decisions -----------------------------------------------------------------------------
+    def label(self, action) -> str:
+        v = self.view
+        if action == PASS:
+            return t("pw.pass")
+        if action == DECLINE:
+            return t("pw.decline", cost=v.cost)
+        if action == YIELD:
+            return t("pw.yield", name=territory_name(v.to_defend[0]) if v.to_defend else "")
+        kind = type(action)
+        if kind is Play:
+            if action.card in JOKERS:
+                return t("pw.play_joker")
+            return t("pw.play", card=card_name(action.card), strength=self.strength_of(action.card))
+        if kind is Recover:
+            return t("pw.recover", card=card_name(action.card))
+        if kind is Defend:
+            return t("pw.defend", card=card_name(action.card))
+        if kind is rules.Discard3:
+            return t("pw.discard", cards=" ".join(card_name(c) for c in action))
+        if kind is rules.Occupy:
+            return t("pw.occupy_with", cards=" ".join(card_name(c) for c in action.cards.split()))
+        return str(action)
+
+    def short_label(self, action) -> str:
+        """A choice in a two-column list: a card to play with its strength, a card to take or defend with."""
+        if type(action) is Play and action.card not in JOKERS:
+            return t("pw.play_short", card=card_name(action.card), strength=self.strength_of(action.card))
+        if type(action) in (Recover, Defend):
+            return card_name(action.card)
+        return self.label(action)
+
+    def strength_of(self, card: str) -> int:
+        """The strength `card` would have if you played it now."""
+        v = self.view
+        top = v.top[0] if v.top else None
+        mine = sum(1 for x in TERRITORIES[v.on_offer][3] if v.owner[IDS.index(x)] == self.me)
+        return rules.strength(card, top, v.on_offer, mine)
+
+    def breakdown(self, card: str, seat: int, top_number: int | None) -> str:
+        """How a card's strength came about: "A → 11, +1 adjacency = 12", "black on an island = 1"."""
+        v = self.view
+        kind = TERRITORIES[v.on_offer][2]
+        if card in JOKERS:
+            return t("pw.joker_wins")
+        if kind == ISLAND and colour(card) == "black":
+            return t("pw.black_island")
+        if kind == rules.INLAND and colour(card) == "red":
+            return t("pw.red_inland")
+        n = number(card, top_number)
+        text = f"{rank(card)} → {n}" if rank(card) == "A" else str(n)
+        adjacency = 0 if kind == ISLAND else sum(1 for x in TERRITORIES[v.on_offer][3]
+                                                  if v.owner[IDS.index(x)] == seat)
+        if adjacency:
+            text += t("pw.plus_adjacency", n=adjacency, total=n + adjacency)
+        return text
+
+    def _refresh_buttons(self) -> None:
+        v = self.view
+        legal = list(v.legal)
+        if v.phase == DISCARD:  # three cards picked on the table, then one button
+            enabled = len(self.picked) == 3
+            options = [(t("pw.discard_button", n=len(self.picked)), self.confirm_discard, enabled)]
+        elif v.phase == OCCUPY:
+            can = any(a != DECLINE for a in legal)
+            options = [(t("pw.decline", cost=v.cost), lambda: self.choose(DECLINE), True)]
+            if can:
+                options.insert(0, (t("pw.occupy_button", n=len(self.picked), cost=v.cost), self.confirm_occupy,
+                                   len(self.picked) == v.cost))
+        else:  # a long list in two columns, its cards named short ("7♠ · 7")
+            short = len(legal) > 6
+            options = [(self.short_label(a) if short else self.label(a), lambda a=a: self.pick_action(a), True)
+                       for a in self.ordered(legal)]
+        labels = [(label, enabled) for label, _, enabled in options]
+        if [(b.label, b.enabled) for b in self.buttons.buttons] == labels:
+            return
+        self.buttons.buttons = []
+        columns = 2 if len(options) > 6 else 1
+        width = (ACTIONS.width - 28 - 8 * (columns - 1)) // columns
+        for i, (label, act, enabled) in enumerate(options):
+            rect = pygame.Rect(ACTIONS.x + 14 + (i % columns) * (width + 8), ACTIONS.y + 70 + (i // columns) * 40,
+                               width, 34)
+            button = Button(rect, label, act, size=16, primary=i == 0 and enabled)
+            button.enabled = enabled
+            self.buttons.buttons.append(button)
+        self.buttons.focus = 0
+        self.place_actions()
+
+    def ordered(self, legal: list) -> list:
+        """The choices as the buttons offer them: in an invasion Pass first (a bid is a choice to make on purpose),
+        the best card first to take back, otherwise as the rules list them."""
+        if self.view.phase == INVADE:
+            return [PASS, *(a for a in legal if a != PASS)]
+        if self.view.phase == RECOVER:
+            from game.titles.powers.bots import worth
+
+            return sorted(legal, key=lambda a: -worth(a.card))
+        return legal
+
+    def pick_action(self, action) -> None:
+        """A choice from a button or a card: a joker, or an opening its colour wastes, asks first."""
+        from game.app.overlays import ConfirmScene
+
+        v = self.view
+        if type(action) is Play and action.card in JOKERS:
+            self.app.stack.push(ConfirmScene(self.app, t("pw.joker_question"), t("pw.joker_yes"),
+                                             lambda: self.choose(action), t("pw.joker_no"), t("pw.joker_detail")))
+            return
+        if type(action) is Play and v.phase == OPEN and self.strength_of(action.card) == 1 \
+                and rank(action.card) in ("J", "Q", "K", "A"):
+            self.app.stack.push(ConfirmScene(self.app, t("pw.waste_question", card=card_name(action.card)),
+                                             t("pw.waste_yes"), lambda: self.choose(action), t("pw.waste_no"),
+                                             t("pw.waste_detail")))
+            return
+        self.choose(action)
+
+    def confirm_discard(self) -> None:
+        if len(self.picked) == 3:
+            action = discard3(" ".join(self.picked))
+            self.picked = []
+            self.choose(action)
+
+    def confirm_occupy(self) -> None:
+        if len(self.picked) == self.view.cost:
+            action = occupy(" ".join(self.picked))
+            self.picked = []
+            self.choose(action)
+
+    def toggle(self, card: str) -> None:
+        """A card clicked while picking cards for a discard or a payment."""
+        limit = 3 if self.view.phase == DISCARD else self.view.cost
+        if card in self.picked:
+            self.picked.remove(card)
+        elif len(self.picked) < limit:
+            self.picked.append(card)
+        else:
+            self.app.audio.play("error")
+            return
+        self.app.audio.play("menu_move")
+        self._refresh_buttons()
+
+    def apply(self, action) -> None:
+        super().apply(action)
+        self.picked = []
+
+    # --- the decision panel -----------------------------------------------------------------------
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        v = self.view
+        if v.to_move == TERMINAL:
+            return t("pw.game_over"), theme.WARN
+        if not self.human_turn():
+            if v.to_move == CHANCE:
+                return t("pw.dealing"), theme.INK_DIM
+            return said("pw.waiting", v.to_move, self.names, self.me), theme.INK_DIM
+        phase = v.phase
+        if phase == OPEN:
+            return t("pw.prompt.open", name=territory_name(v.on_offer)), theme.ACCENT
+        if phase == INVADE:
+            return t("pw.prompt.invade", strength=v.top[1]), theme.ACCENT
+        if phase == DISCARD:
+            return t("pw.prompt.discard"), theme.WARN
+        if phase == RECOVER:
+            return t("pw.prompt.recover"), theme.ACCENT
+        if phase == OCCUPY:
+            if not any(a != DECLINE for a in v.legal):
+                return t("pw.prompt.cannot_pay", n=len(v.hand), cost=v.cost), theme.WARN
+            return t("pw.prompt.occupy", name=territory_name(v.on_offer), cost=v.cost), theme.ACCENT
+        return t("pw.prompt.defend", name=territory_name(v.to_defend[0])), theme.WARN
+
+    def panel_notes(self) -> list[Note]:
+        if not self.human_turn():
+            return []
+        v = self.view
+        if v.phase == DISCARD and len(self.picked) == 3:
+            colours = {colour(c) for c in self.picked}
+            if len(colours) == 1 and None not in colours:
+                return [Note(t("pw.note.bonus"), color=theme.GOOD)]
+            return [Note(t("pw.note.no_bonus"))]
+        if v.phase in (OPEN, INVADE):
+            kind = TERRITORIES[v.on_offer][2]
+            return [Note(t(f"pw.note.{kind}"))] if kind != rules.NORMAL else []
+        return []
+
+    def panel_footer(self) -> str:
+        return t("pw.footer") if self.human_turn() else ""
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.handle_table(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        if self.human_turn():
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_hand(event.pos):
+                return
+            self.buttons.handle(event)
+
+    def _click_hand(self, pos: tuple[int, int]) -> bool:
+        v = self.view
+        for card, rect in self.hand_rects():
+            if not rect.collidepoint(pos):
+                continue
+            if v.phase in (DISCARD, OCCUPY) and (v.phase == DISCARD or any(a != DECLINE for a in v.legal)):
+                self.toggle(card)
+                return True
+            if Play(card) in v.legal:
+                self.pick_action(Play(card))
+                return True
+            if Defend(card) in v.legal:
+                self.choose(Defend(card))
+                return True
+        return False
+
+    # --- layout -----------------------------------------------------------------------------------
+    def badge_center(self, seat: int) -> tuple[int, int]:
+        return SEAT_0 if seat == self.me else self.anchors[seat]
+
+    def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
+        hand = list(self.view.hand)
+        if not hand:
+            return []
+        step = min(CARD_W + 8, (HAND.width - CARD_W) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        height = round(CARD_W * 1.42)
+        return [(card, pygame.Rect(HAND.x + i * step, HAND.bottom - height, CARD_W, height))
+                for i, card in enumerate(hand)]
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.BG)
+        self._draw_header(surface)
+        self._draw_map(surface)
+        self._draw_row(surface)
+        for seat in range(self.n):
+            self._draw_seat(surface, seat)
+        self._draw_hand(surface)
+        self.log.draw(surface)
+        self.draw_actions(surface)
+        self.effects.draw(surface, self.now, (490, 300))
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        v = self.view
+        blit(surface, "Powers パワーズ", 26, (20, 14), theme.ACCENT, True)
+        line = t("pw.round", n=max(1, v.round)) + " · " + t("pw.piles", pile=v.pile_size, discard=len(v.discard),
+                                                            left=len(v.unrevealed))
+        blit(surface, line, 16, (20, 50), theme.INK_DIM, True)
+        if self.autoplay:
+            blit(surface, t("pw.demo"), 16, (960, 16), theme.SKY, True, "topright")
+
+    def _draw_map(self, surface: pygame.Surface) -> None:
+        v = self.view
+        offer = v.on_offer
+        lit = set(TERRITORIES[offer][3]) if offer else set()
+        for a, b in BORDERS:
+            colour_ = theme.ACCENT if offer in (a, b) else (70, 78, 96)
+            if {a, b} == {"GBR", "USA"}:  # across the Atlantic: over the top of the map
+                (x1, y1), (x2, y2) = place(a), place(b)
+                top = MAP.y - 6
+                pygame.draw.lines(surface, colour_, False, [(x1, y1), (x1, top), (x2, top), (x2, y2)], 2)
+            else:
+                pygame.draw.line(surface, colour_, place(a), place(b), 2)
+        for territory in IDS:
+            self._draw_node(surface, territory, territory == offer, territory in lit)
+
+    def _draw_node(self, surface: pygame.Surface, territory: str, offered: bool, neighbour: bool) -> None:
+        v = self.view
+        rect = node_rect(territory)
+        owner = v.owner[IDS.index(territory)]
+        fill = tuple(c // 3 for c in SEAT_COLOURS[owner]) if owner is not None else theme.PANEL
+        edge = theme.ACCENT if offered else (SEAT_COLOURS[owner] if owner is not None else
+                                             (theme.SKY if neighbour else theme.PANEL_HI))
+        if offered:
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), border_radius=12)
+        panel(surface, rect, fill, edge)
+        points, cost, kind, _ = TERRITORIES[territory]
+        name, size = fit(pick(*TERRITORY_NAMES[territory]), 15, rect.width - 12, True, 11)
+        blit(surface, name, size, (rect.centerx, rect.y + 5), theme.INK, True, "midtop")
+        blit(surface, f"{points}", 18, (rect.x + 8, rect.bottom - 4), theme.WARN, True, "bottomleft")
+        blit(surface, t("pw.cost_short", n=cost), 13, (rect.right - 8, rect.bottom - 6), theme.INK_DIM, True,
+             "bottomright")
+        if kind != rules.NORMAL:  # a tag over the node's corner
+            label = render(t(f"pw.badge.{kind}"), 12, theme.BG_DEEP, True)
+            tag = label.get_rect().inflate(10, 4)
+            tag.midbottom = (rect.right - tag.width // 2 - 4, rect.top + 6)
+            pygame.draw.rect(surface, theme.SKY, tag, border_radius=7)
+            surface.blit(label, label.get_rect(center=tag.center))
+
+    def _draw_row(self, surface: pygame.Surface) -> None:
+        """The invasion: each card played with its number and strength; the top one's breakdown."""
+        v = self.view
+        if v.on_offer is None:
+            return
+        points, cost, kind, _ = TERRITORIES[v.on_offer]
+        title = t("pw.on_offer", name=territory_name(v.on_offer), points=points, cost=cost)
+        if v.phase == OCCUPY or v.holder is not None and v.phase in (OCCUPY, DEFEND):
+            title += "  ·  " + said("pw.holder", v.holder, self.names, self.me, cost=v.cost)
+        shown, size = fit(title, 16, ROW.width, True)
+        blit(surface, shown, size, (ROW.x, ROW.y), theme.ACCENT, True)
+        x = ROW.x
+        top_number = None
+        for i, (seat, card, n, s) in enumerate(v.table):
+            rect = pygame.Rect(x, ROW.y + 24, 44, 62)
+            surface.blit(card_face(card, 44), rect)
+            pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x, rect.bottom + 2, rect.width, 4))
+            label = "JK" if n is None else f"{n}/{s}"
+            blit(surface, label, 13, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")
+            if i == len(v.table) - 1:
+                explain = self.breakdown(card, seat, top_number)
+                shown, size = fit(explain, 14, ROW.right - rect.right - 16, True)
+                blit(surface, shown, size, (rect.right + 12, rect.centery), theme.SKY, True, "midleft")
+            top_number = n
+            x += 52
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        v = self.view
+        thinking = self.ticket is not None and v.to_move == seat
+        score = sum(TERRITORIES[t_][0] for i, t_ in enumerate(IDS) if v.owner[i] == seat)
+        rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
+                               str(score), v.hand_sizes[seat], v.to_move == seat, thinking, self.now,
+                               self.layout.plate)
+        pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x + 3, rect.y + 6, 5, rect.height - 12), border_radius=2)
+        tags = []
+        if seat == v.parent:
+            tags.append(t("pw.parent_tag"))
+        if v.phase == OCCUPY and seat == v.holder:
+            tags.append(t("pw.holder_tag"))
+        if tags:
+            blit(surface, " · ".join(tags), 12, (rect.centerx, rect.y - 2), theme.WARN, True, "midbottom")
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        v = self.view
+        mine = self.human_turn()
+        picking = mine and v.phase in (DISCARD, OCCUPY)
+        for card, rect in self.hand_rects():
+            playable = mine and (Play(card) in v.legal or Defend(card) in v.legal)
+            style = "picked" if card in self.picked else "lit" if playable else \
+                "dim" if mine and v.phase in (OPEN, INVADE) else "normal"
+            lift = -10 if card in self.picked or (playable and rect.collidepoint(self.hover)) else 0
+            surface.blit(card_face(card, CARD_W, style), rect.move(0, lift))
+            if mine and v.phase in (OPEN, INVADE) and card not in JOKERS:
+                blit(surface, str(self.strength_of(card)), 15, (rect.centerx, rect.y + lift - 3),
+                     theme.ACCENT if playable else theme.INK_FAINT, True, "midbottom")
+        if picking:
+            need = 3 if v.phase == DISCARD else v.cost
+            blit(surface, t("pw.picked", n=len(self.picked), need=need), 14, (HAND.x, HAND.y - 18), theme.SKY, True)
