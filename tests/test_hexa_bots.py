@@ -6,7 +6,7 @@ from __future__ import annotations
 from random import Random
 
 from game.ai.levels import make_bot
-from game.titles.hexa.bots import EasyBot, guess
+from game.titles.hexa.bots import guess, rollout_policy
 from game.titles.hexa.rules import (
     FLAG_REDRAW,
     JOKER,
@@ -47,20 +47,20 @@ def flag_decision(card: str):
 
 
 def test_a_low_number_is_thrown_away_and_a_face_kept():
-    assert EasyBot().choose(flag_decision("3"), Random(1)) == REDRAW
-    assert EasyBot().choose(flag_decision("K"), Random(1)) == KEEP
+    assert rollout_policy(flag_decision("3"), Random(1)) == REDRAW
+    assert rollout_policy(flag_decision("K"), Random(1)) == KEEP
 
 
 def test_the_best_card_is_taken_back():
     state = position("L0 C0 R0", "L4 C5 R4", hands=("2 3 4", ""), discard="7 JK 9", phase="recovery")
     state.apply(state.legal_actions()[0])  # the set 2-3-4
     assert state.phase == RECOVER_PICK
-    assert EasyBot().choose(state, Random(1)) == Take(JOKER)
+    assert rollout_policy(state, Random(1)) == Take(JOKER)
 
 
 def test_a_strong_card_attacks_the_piece_on_its_rear():
     state = position("L0 C4 R0", "L4 C5 R4", hands=("K Q J", "5 6 7"))
-    assert EasyBot().choose(state, Random(1)) == Advance("C")
+    assert rollout_policy(state, Random(1)) == Advance("C")
 
 
 def test_the_guess_counts_known_and_unseen_cards():

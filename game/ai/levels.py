@@ -12,6 +12,7 @@ and the search stops at whichever comes first.
 
 from __future__ import annotations
 
+import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -57,6 +58,29 @@ class PolicyBot:
 
     def choose(self, state: State, rng: Random) -> Action:
         return self.policy(state, rng)
+
+
+@dataclass(frozen=True)
+class ScoredRules:
+    """A title's rules bot given as a score for each legal action of the player to move (`scores(state, legal)`,
+    from what that player may know): its best action, ties by chance, is the rollout policy and Easy's choice, and a
+    softmax of the scores at `temperature` is the search's prior."""
+
+    scores: Callable[[State, list], Sequence[float]]
+    temperature: float
+
+    def policy(self, state: State, rng: Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        values = self.scores(state, legal)
+        top = max(values)
+        return rng.choice([a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9])
+
+    def prior(self, state: State) -> list[float]:
+        values = self.scores(state, state.legal_actions())
+        top = max(values)
+        return [math.exp((v - top) / self.temperature) for v in values]
 
 
 class NoisyBot:

@@ -15,9 +15,8 @@ each known card, and for each unknown card of its hand the unseen cards in propo
 from __future__ import annotations
 
 import math
-from random import Random
 
-from game.ai.levels import BotKit
+from game.ai.levels import BotKit, ScoredRules
 from game.titles.hexa.rules import (
     ATTACK,
     ATTACKER,
@@ -196,31 +195,9 @@ def scores(state: HexaState, legal: list) -> list[float]:
     return [0.0] * len(legal)
 
 
-def rollout_policy(state: HexaState, rng: Random):
-    """The rules' best action, ties by chance."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    values = scores(state, legal)
-    top = max(values)
-    return rng.choice([a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9])
-
-
-def prior(state: HexaState) -> list[float]:
-    """The rules' scores as a softmax over the legal actions (the search's prior)."""
-    legal = state.legal_actions()
-    values = scores(state, legal)
-    top = max(values)
-    return [math.exp((v - top) / TEMPERATURE) for v in values]
-
-
-class EasyBot:
-    """The rules of thumb (spec 9, "A decent heuristic bot"); the level adds its noise."""
-
-    name = "rules"
-
-    def choose(self, state: HexaState, rng: Random):
-        return rollout_policy(state, rng)
+RULES = ScoredRules(scores, TEMPERATURE)
+rollout_policy = RULES.policy  # the rules' best action (Easy plays it with noise)
+prior = RULES.prior
 
 
 # --- evaluation --------------------------------------------------------------------------------------------------
@@ -248,5 +225,5 @@ def evaluate(state: HexaState) -> list[float]:
     return [share, 1 - share]
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, prior=prior, search=SEARCH,
+KIT = BotKit(rollout_policy=rollout_policy, evaluate=evaluate, prior=prior, search=SEARCH,
              search_v1={"normal": 200, "hard": 800, "max_rollout_depth": 24, "opponents": "policy"})

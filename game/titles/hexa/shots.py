@@ -18,7 +18,7 @@ def take(shooter) -> None:
 
 
 def moment(shooter, scene, wanted: set[str]) -> None:
-    from game.titles.hexa.bots import EasyBot
+    from game.titles.hexa.bots import rollout_policy
     from game.titles.hexa.rules import MOVE, RECOVER_PICK, RECOVERY, Advance
 
     if scene.last_battle is not None and scene.flip_at is not None and "hexa_battle" in wanted \
@@ -53,4 +53,4 @@ def moment(shooter, scene, wanted: set[str]) -> None:
     if view.phase == RECOVER_PICK:
         scene.choose(scene.ordered(view.legal)[0])
         return
-    scene.choose(EasyBot().choose(scene.state, random.Random(len(scene.state.history))))
+    scene.choose(rollout_policy(scene.state, random.Random(len(scene.state.history))))

@@ -18,9 +18,8 @@ Every rule reads only what the player to move may know: its hand, the map, the t
 from __future__ import annotations
 
 import math
-from random import Random
 
-from game.ai.levels import BotKit
+from game.ai.levels import BotKit, ScoredRules
 from game.titles.powers.rules import (
     CONQUEST,
     DECLINE,
@@ -157,30 +156,9 @@ def scores(state: PowersState, legal: list) -> list[float]:
     return [0.0] * len(legal)
 
 
-def rollout_policy(state: PowersState, rng: Random):
-    """The rules' best action, ties by chance."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    values = scores(state, legal)
-    top = max(values)
-    return rng.choice([a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9])
-
-
-def prior(state: PowersState) -> list[float]:
-    legal = state.legal_actions()
-    values = scores(state, legal)
-    top = max(values)
-    return [math.exp((v - top) / TEMPERATURE) for v in values]
-
-
-class EasyBot:
-    """The heuristic bot of spec 9; the level adds its noise."""
-
-    name = "rules"
-
-    def choose(self, state: PowersState, rng: Random):
-        return rollout_policy(state, rng)
+RULES = ScoredRules(scores, TEMPERATURE)
+rollout_policy = RULES.policy  # the rules' best action (Easy plays it with noise)
+prior = RULES.prior
 
 
 def evaluate(state: PowersState) -> list[float]:
@@ -196,5 +174,5 @@ def evaluate(state: PowersState) -> list[float]:
     return [w / total for w in weights]
 
 
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, prior=prior, search=SEARCH,
+KIT = BotKit(rollout_policy=rollout_policy, evaluate=evaluate, prior=prior, search=SEARCH,
              search_v1={"normal": 200, "hard": 800, "max_rollout_depth": 20, "opponents": "policy"})

@@ -19,7 +19,7 @@ def take(shooter) -> None:
 
 
 def moment(shooter, scene, wanted: set[str]) -> None:
-    from game.titles.powers.bots import EasyBot
+    from game.titles.powers.bots import rollout_policy
     from game.titles.powers.rules import DECLINE, DEFEND, DISCARD, INVADE, OCCUPY
 
     if scene.state.is_terminal() and "powers_end" in wanted:
@@ -30,7 +30,7 @@ def moment(shooter, scene, wanted: set[str]) -> None:
     if not scene.human_turn():
         return
     view = scene.view
-    action = EasyBot().choose(scene.state, random.Random(len(scene.state.history)))
+    action = rollout_policy(scene.state, random.Random(len(scene.state.history)))
     if view.phase == DISCARD and "powers_discard" in wanted:
         for card in action:
             scene.toggle(card)
