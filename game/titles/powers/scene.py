@@ -22,7 +22,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL
-from game.services.i18n import pick, said, t
+from game.services.i18n import counted, pick, said, t
 from game.titles.powers import rules
 from game.titles.powers.log import card_name, describe, territory_name
 from game.titles.powers.rules import (
@@ -135,7 +135,7 @@ class PowersScene(TableScene):
     # --- telling ----------------------------------------------------------------------------------
     def _on_revealed(self, event: rules.Revealed) -> None:
         name = territory_name(event.territory)
-        self.timeline.queue(self.speed(1.0), lambda: self._banner(t("pw.on_offer_banner", name=name), theme.ACCENT,
+        self.timeline.queue(self.speed(1.0), lambda: self._banner(t("pw.on_offer_banner", land=name), theme.ACCENT,
                                                                    "roll"))
 
     def _on_played(self, event: rules.Played) -> None:
@@ -351,7 +351,7 @@ class PowersScene(TableScene):
             return t("pw.prompt.recover"), theme.ACCENT
         if phase == OCCUPY:
             if not any(a != DECLINE for a in v.legal):
-                return t("pw.prompt.cannot_pay", n=len(v.hand), cost=v.cost), theme.WARN
+                return counted("pw.prompt.cannot_pay", len(v.hand), cost=v.cost), theme.WARN
             return t("pw.prompt.occupy", name=territory_name(v.on_offer), cost=v.cost), theme.ACCENT
         return t("pw.prompt.defend", name=territory_name(v.to_defend[0])), theme.WARN
 
