@@ -24,6 +24,7 @@ from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL
 from game.services.i18n import counted, pick, said, t
 from game.titles.powers import rules
+from game.titles.powers.bots import worth
 from game.titles.powers.log import card_name, describe, territory_name
 from game.titles.powers.rules import (
     DECLINE,
@@ -280,8 +281,6 @@ class PowersScene(TableScene):
         if self.view.phase == INVADE:
             return [PASS, *(a for a in legal if a != PASS)]
         if self.view.phase == RECOVER:
-            from game.titles.powers.bots import worth
-
             return sorted(legal, key=lambda a: -worth(a.card))
         return legal
 
