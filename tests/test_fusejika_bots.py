@@ -23,6 +23,7 @@ from game.titles.fusejika.rules import (
     Play,
     new_state,
     position,
+    rank_mask,
 )
 
 PHASES = (PLAY, LOST, KICK, KICK_TO, COPY, REDEAL_CHECK)
@@ -124,3 +125,18 @@ def test_total_shares_favour_the_leader_more_near_the_end():
     early, late = total_shares([20, 10, 10], 4), total_shares([20, 10, 10], 1)
     assert late[0] > early[0] > early[1]
     assert total_shares([5, 5, 5], 2) == pytest.approx([1 / 3] * 3)
+
+
+def test_the_rank_masks_kept_with_the_rows_follow_them():
+    """The state keeps each row's rank mask (the bots read it); it must match the row after every kind of move,
+    in a clone, and in a resample."""
+    rng = Random(11)
+    for players in (3, 4, 5):
+        state = new_state(players)
+        while not state.is_terminal():
+            for copy in (state, state.clone()):
+                assert copy.masks == [rank_mask(row) for row in copy.row]
+            if not state.is_chance_node():
+                world = state.resample(state.current_player(), rng)
+                assert world.masks == [rank_mask(row) for row in world.row]
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -19,8 +20,10 @@ from game.titles.fusejika.rules import (
     ALL_RANKS,
     BIT,
     BONUS,
+    CHANCE_PHASES,
     COPIES,
     COPY,
+    COPYABLE,
     DECK,
     KEEP,
     KICK,
@@ -29,8 +32,10 @@ from game.titles.fusejika.rules import (
     KICKS,
     LOSES,
     LOST,
+    OVER,
     PLAY,
     PLAYS,
+    RANK_BIT,
     REDEAL,
     REDEAL_CHECK,
     STUCK,
@@ -38,6 +43,7 @@ from game.titles.fusejika.rules import (
     Card,
     FusejikaState,
     rank_mask,
+    without,
 )
 
 # the levels' search (game.ai.search): Normal 300 iterations (at 400 its think p95 was 363 ms on a loaded machine)
@@ -53,10 +59,7 @@ THREAT = 3.0  # skipping a next player who holds five ranks
 THIN = 0.3  # leaving only one playable card
 
 
-def popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
+POPCOUNT = tuple(bin(mask).count("1") for mask in range(ALL_RANKS + 1))  # ranks in a rank mask
 SUIT_INDEX = {card: SUITS.index(card.suit) for card in DECK}
 
 
@@ -86,78 +89,105 @@ def loss(row: tuple[Card, ...], card: Card) -> float:
 
 
 # --- the value of each option --------------------------------------------------------------------------------------
-def kick_options(state: FusejikaState, p: int, source: Card) -> list[tuple[float, Card, int]]:
-    """(value, card, target) for every legal kick, best first (ties: row order, then seat order)."""
-    row, options = state.row[p], []
+# The options are judged for seat p with its row and hand given (`row`, `hand`: as they stand, or as they would be
+# after a play) and the rows' rank masks (`masks`: state.masks, read only; the effects do not read masks[p]: `row` may differ).
+def kick_options(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card,
+                 masks: list[int]) -> list[tuple[float, Card, int]]:
+    """(value, card, target) for every legal kick, in row order, then seat order (the first best is the choice)."""
+    totals, rivals = state.totals, []
+    for q in range(state.n):  # what the value of a kick to q needs, worked out once per rival
+        if q == p:
+            continue
+        lead = totals[q] - totals[p]
+        known, size = state.known[q], len(state.hand[q])
+        rivals.append((q, masks[q], state.row[q], 0.6 + 0.08 * max(-5, min(5, lead)),
+                       rank_mask(known) if known else 0, 0.6 - 0.3 * size if size <= 1 else 0.0))
+    options = []
     for card in row:
         if card == source:
             continue
         cost = loss(row, card)
         bit = BIT[card]
-        for q in range(state.n):
-            if q == p:
-                continue
-            qmask = rank_mask(state.row[q])
+        for q, qmask, qrow, weight, known_mask, short in rivals:
             if qmask & bit:
                 continue
-            options.append((kick_value(state, p, q, card, cost, qmask | bit), card, q))
-    options.sort(key=lambda o: -o[0])
+            after = qmask | bit
+            if after == ALL_RANKS:
+                value = GIFT  # kicking someone their sixth rank
+            else:
+                value = -cost - gain(qrow, card) * weight  # the points moved, weighed by their lead
+                if POPCOUNT[after] == 5:
+                    value -= 1.5  # one rank from sudden death
+                if known_mask & bit:
+                    value += 0.8  # blocks a card they are known to hold
+                value += short  # a short hand may be left with nothing to play
+            options.append((value, card, q))
     return options
 
 
-def kick_value(state: FusejikaState, p: int, q: int, card: Card, cost: float, after: int) -> float:
-    if after == ALL_RANKS:
-        return GIFT
-    lead = state.totals[q] - state.totals[p]
-    value = -cost - gain(state.row[q], card) * (0.6 + 0.08 * max(-5, min(5, lead)))
-    if popcount(after) == 5:
-        value -= 1.5  # one rank from sudden death
-    if any(c.rank == card.rank for c in state.known[q]):
-        value += 0.8  # blocks a card they are known to hold
-    size = len(state.hand[q])
-    if size <= 1:
-        value += 0.6 - 0.3 * size  # a short hand may be left with nothing to play
-    return value
-
-
-def lost_options(state: FusejikaState, p: int, source: Card) -> list[tuple[float, Card]]:
-    """(value, card) for every card of the row, best first: revive a dead card, else return the source."""
-    row, hand = state.row[p], state.hand[p]
+def lost_options(row: tuple[Card, ...], hand: tuple[Card, ...], source: Card) -> list[tuple[float, Card]]:
+    """(value, card) for every card of the row, in row order: revive a dead card, else return the source."""
+    in_hand = rank_mask(hand)
     options = []
     for card in row:
         value = -loss(row, card)
-        if any(c.rank == card.rank for c in hand):
+        if in_hand & BIT[card]:
             value += 1.6
         if card == source:
             value += 0.5
         options.append((value, card))
-    options.sort(key=lambda o: -o[0])
     return options
 
 
-def effect_value(state: FusejikaState, p: int, rank: str, source: Card) -> float:
+def first_best(options: list[tuple]) -> tuple:
+    """The option of the highest value, the first of equals."""
+    return max(options, key=itemgetter(0))
+
+
+def copy_ranks(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card, masks: list[int]) -> list[str]:
+    """FusejikaState.copyable for seat p with the given row (an A copies a rank on the table that is usable)."""
+    on_table = rank_mask(row)
+    for q in range(state.n):
+        if q != p:
+            on_table |= masks[q]
+    deck = state.deck_size > 0
+    ranks = []
+    for rank in COPYABLE:
+        if not on_table & RANK_BIT[rank]:
+            continue
+        if rank in ("9", "Q") and not deck:
+            continue
+        if rank == "K" and not any(card != source and any(q != p and not masks[q] & BIT[card] for q in range(state.n))
+                                   for card in row):
+            continue
+        ranks.append(rank)
+    return ranks
+
+
+def effect_value(state: FusejikaState, p: int, rank: str, source: Card, row: tuple[Card, ...],
+                 hand: tuple[Card, ...], masks: list[int]) -> float:
     """What resolving effect `rank` is worth to the actor, roughly in points."""
-    n, deck = state.n, state.deck_size
     if rank == "9":
-        return DRAW if deck else 0.0
+        return DRAW if state.deck_size else 0.0
     if rank == "Q":
-        return 0.25 if deck else 0.0
+        return 0.25 if state.deck_size else 0.0
     if rank == "J":
-        nxt = (p + 1) % n
-        value = SKIP + (THREAT if popcount(rank_mask(state.row[nxt])) == 5 else 0.0)
+        nxt = (p + 1) % state.n
+        value = SKIP + (THREAT if POPCOUNT[masks[nxt]] == 5 else 0.0)
         return value - (1.0 if not state.hand[nxt] else 0.0)  # the skip would save a player about to be stuck
     if rank == "10":
-        options = lost_options(state, p, source)
-        return options[0][0] - 0.3 if options else -1.0
+        options = lost_options(row, hand, source)
+        return first_best(options)[0] - 0.3 if options else -1.0
     if rank == "K":
-        options = kick_options(state, p, source)
-        return options[0][0] if options else 0.0
-    return max((effect_value(state, p, r, source) for r in state.copyable(p, source)), default=0.0)
+        options = kick_options(state, p, row, source, masks)
+        return first_best(options)[0] if options else 0.0
+    return max((effect_value(state, p, r, source, row, hand, masks) for r in copy_ranks(state, p, row, source, masks)),
+               default=0.0)
 
 
-def play_value(state: FusejikaState, p: int, card: Card) -> float:
+def play_value(state: FusejikaState, p: int, card: Card, masks: list[int]) -> float:
     row, hand = state.row[p], state.hand[p]
-    after = rank_mask(row) | BIT[card]
+    after = masks[p] | BIT[card]
     if after == ALL_RANKS:
         return SUDDEN
     value = gain(row, card)
@@ -169,22 +199,19 @@ def play_value(state: FusejikaState, p: int, card: Card) -> float:
             value -= DEAD
         elif not BIT[other] & after:
             alive += 1
-    draws = 1 if card.rank == "9" and state.deck_size else 0
-    if card.rank == "Q" and state.deck_size >= state.n:
+    deck = len(state.pool) + len(state.bottom)  # state.deck_size
+    draws = 1 if card.rank == "9" and deck else 0
+    if card.rank == "Q" and deck >= state.n:
         draws = 1
     if alive + draws == 0:
         value -= (len(row) + 1) / 2 + STUCK_EXTRA
     elif alive + draws == 1:
         value -= THIN
-    if popcount(after) >= 4:
-        value += 0.3 * (popcount(after) - 3)  # the sudden-death race
-    state.row[p] = (*row, card)  # the effect is judged with the card in the row, as it will be resolved
-    state.hand[p] = tuple(c for c in hand if c != card)
-    try:
-        value += effect_value(state, p, card.rank, card)
-    finally:
-        state.row[p], state.hand[p] = row, hand
-    return value
+    ranks = POPCOUNT[after]
+    if ranks >= 4:
+        value += 0.3 * (ranks - 3)  # the sudden-death race
+    # the effect is judged with the card in the row, as it will be resolved
+    return value + effect_value(state, p, card.rank, card, (*row, card), without(hand, card), masks)
 
 
 # --- the policy --------------------------------------------------------------------------------------------------
@@ -192,21 +219,26 @@ def decide(state: FusejikaState) -> Any:
     """The rules-based move for whoever is to move (it reads only what that player may know)."""
     phase, p = state.phase, state.cur
     if phase == PLAY:
-        cards = state.playable(p)
+        masks = state.masks
+        cards = [card for card in state.hand[p] if not BIT[card] & masks[p]]  # state.playable(p)
         if not cards:
             return STUCK
-        best = max(cards, key=lambda card: play_value(state, p, card))
+        if len(cards) == 1:
+            return PLAYS[cards[0]]
+        best = max(cards, key=lambda card: play_value(state, p, card, masks))
         return PLAYS[best]
     if phase == LOST:
-        return LOSES[lost_options(state, p, state.source)[0][1]]
+        return LOSES[first_best(lost_options(state.row[p], state.hand[p], state.source))[1]]
     if phase == KICK:
-        return KICKS[kick_options(state, p, state.source)[0][1]]
+        return KICKS[first_best(kick_options(state, p, state.row[p], state.source, state.masks))[1]]
     if phase == KICK_TO:
-        options = [o for o in kick_options(state, p, state.source) if o[1] == state.kick_card]
-        return KICK_TOS[options[0][2]]
+        options = [o for o in kick_options(state, p, state.row[p], state.source, state.masks)
+                   if o[1] == state.kick_card]
+        return KICK_TOS[first_best(options)[2]]
     if phase == COPY:
+        masks, row, hand = state.masks, state.row[p], state.hand[p]
         ranks = state.copyable(p, state.source)
-        return COPIES[max(ranks, key=lambda r: effect_value(state, p, r, state.source))]
+        return COPIES[max(ranks, key=lambda r: effect_value(state, p, r, state.source, row, hand, masks))]
     return redeal_choice(state, p)
 
 
@@ -250,12 +282,12 @@ def evaluate(state: FusejikaState) -> list[float]:
     """
     rng = Random(len(state.history) * 7919 + state.deck_size)
     round_no = state.round_no
-    while not state.is_terminal() and state.round_no == round_no:
-        if state.is_chance_node():
-            state._apply(state.pool[rng.randrange(len(state.pool))])
+    while state.phase != OVER and state.round_no == round_no:
+        if state.phase in CHANCE_PHASES:
+            state._apply_quietly(state.pool[rng.randrange(len(state.pool))])
         else:
-            state._apply(decide(state))
-    if state.is_terminal():
+            state._apply_quietly(decide(state))
+    if state.phase == OVER:
         return state.returns()
     return total_shares(state.totals, state.n - state.round_no + 1)
 
@@ -265,7 +297,8 @@ def prior(state: FusejikaState) -> list[float]:
     rules' choice three times any other. It reads only what the mover may know, as the policy does."""
     legal = state.legal_actions()
     if state.phase == PLAY and legal != [STUCK]:
-        values = [play_value(state, state.cur, action.card) for action in legal]
+        masks = state.masks
+        values = [play_value(state, state.cur, action.card, masks) for action in legal]
         top = max(values)
         return [math.exp(max(-30.0, v - top)) for v in values]
     choice = decide(state)

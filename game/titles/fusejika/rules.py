@@ -49,6 +49,7 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 5
 TURN_CAP = 200  # a bug guard, not a rule (spec 4.10)
 START, DEAL, REDEAL_CHECK, PLAY, LOST, KICK, KICK_TO, COPY, DRAW, OVER = (
     "start", "deal", "redeal", "play", "lost", "kick", "kick_to", "copy", "draw", "over")
+CHANCE_PHASES = (START, DEAL, DRAW)
 REDEAL, KEEP, STUCK = "redeal", "keep", "stuck"
 SUDDEN_DEATH, POINTS = "sudden_death", "points"
 
@@ -82,6 +83,12 @@ def rank_mask(row: Iterable[Card]) -> int:
     for card in row:
         mask |= BIT[card]
     return mask
+
+
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The cards less the one given (which is among them, once)."""
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1:]
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -325,7 +332,7 @@ class FusejikaState(State):
     RESAMPLE_REPLAYS = False  # a resample has no history: the view it is built from has no log
     __slots__ = ("n", "phase", "cur", "start", "round_no", "pool", "bottom", "hand", "known", "row", "totals",
                  "round_scores", "skip_next", "to_deal", "to_draw", "actor", "source", "copied", "kick_card",
-                 "choices", "turns", "result", "_resample_view")
+                 "choices", "turns", "result", "masks", "_resample_view")
 
     def __init__(self, players: int = 4) -> None:
         super().__init__()
@@ -345,6 +352,7 @@ class FusejikaState(State):
         self.hand: list[tuple[Card, ...]] = [()] * n
         self.known: list[tuple[Card, ...]] = [()] * n
         self.row: list[tuple[Card, ...]] = [()] * n
+        self.masks = [0] * n  # the rank mask of each row, kept with it (search reads it often)
         self.skip_next = False
         self.to_deal: tuple[int, ...] = ()
         self.to_draw: tuple[int, ...] = ()
@@ -370,13 +378,14 @@ class FusejikaState(State):
 
     def playable(self, seat: int) -> tuple[Card, ...]:
         """Cards in the seat's hand whose rank is not in its row (A9)."""
-        mask = rank_mask(self.row[seat])
+        mask = self.masks[seat]
         return tuple(card for card in self.hand[seat] if not BIT[card] & mask)
 
     def kick_targets(self, seat: int, card: Card) -> tuple[int, ...]:
         """Other seats whose row lacks the card's rank (A10)."""
         bit = BIT[card]
-        return tuple(q for q in range(self.n) if q != seat and not rank_mask(self.row[q]) & bit)
+        masks = self.masks
+        return tuple(q for q in range(self.n) if q != seat and not masks[q] & bit)
 
     def kickable(self, seat: int, source: Card) -> tuple[Card, ...]:
         """Cards of the seat's row (not the source) that some other seat could receive."""
@@ -385,8 +394,8 @@ class FusejikaState(State):
     def copyable(self, seat: int, source: Card) -> tuple[str, ...]:
         """Ranks an A may copy now: on the table and usable (A11, A12)."""
         on_table = 0
-        for row in self.row:
-            on_table |= rank_mask(row)
+        for mask in self.masks:
+            on_table |= mask
         deck = self.deck_size > 0
         usable = {"9": deck, "10": True, "J": True, "Q": deck}
         return tuple(rank for rank in COPYABLE if on_table & RANK_BIT[rank]
@@ -404,7 +413,7 @@ class FusejikaState(State):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase in (START, DEAL, DRAW):
+        if phase in CHANCE_PHASES:
             return CHANCE
         return TERMINAL if phase == OVER else self.cur
 
@@ -479,7 +488,7 @@ class FusejikaState(State):
 
     def _deal_card(self, card: Card) -> list:
         seat, self.to_deal = self.to_deal[0], self.to_deal[1:]
-        self.pool = tuple(c for c in self.pool if c != card)
+        self.pool = without(self.pool, card)
         self.hand[seat] = canonical((*self.hand[seat], card))
         events: list = [CardDealt(seat, card, len(self.to_deal))]
         if _triple(self.hand[seat]):  # its third card: the seat chooses now, secretly (A2, A2b)
@@ -538,12 +547,13 @@ class FusejikaState(State):
 
     def _play(self, card: Card) -> list:
         p = self.cur
-        self.hand[p] = tuple(c for c in self.hand[p] if c != card)
+        self.hand[p] = without(self.hand[p], card)
         if card in self.known[p]:
-            self.known[p] = tuple(c for c in self.known[p] if c != card)
+            self.known[p] = without(self.known[p], card)
         self.row[p] = (*self.row[p], card)
+        self.masks[p] |= BIT[card]
         events: list = [CardPlayed(p, card)]
-        if rank_mask(self.row[p]) == ALL_RANKS:
+        if self.masks[p] == ALL_RANKS:
             return events + self._sudden_death(p, False)
         self.actor, self.source = p, card
         return events + self._effect(card.rank)
@@ -593,22 +603,24 @@ class FusejikaState(State):
         if known:
             self.known[seat] = canonical((*self.known[seat], card))
         else:
-            self.pool = tuple(c for c in self.pool if c != card)
+            self.pool = without(self.pool, card)
         self.hand[seat] = canonical((*self.hand[seat], card))
         return [CardDrawn(seat, card, known, self.deck_size)]
 
     def _lose(self, card: Card) -> list:
         p = self.actor
-        self.row[p] = tuple(c for c in self.row[p] if c != card)
+        self.row[p] = without(self.row[p], card)
+        self.masks[p] = rank_mask(self.row[p])
         self.bottom = (*self.bottom, card)
         return [CardLost(p, card, self.deck_size), *self._advance()]
 
     def _kick(self, target: int) -> list:
         p, card = self.actor, self.kick_card
-        self.row[p] = tuple(c for c in self.row[p] if c != card)
+        self.row[p] = without(self.row[p], card)
         self.row[target] = (*self.row[target], card)
+        self.masks[p], self.masks[target] = rank_mask(self.row[p]), self.masks[target] | BIT[card]
         events: list = [CardKicked(p, card, target)]
-        if rank_mask(self.row[target]) == ALL_RANKS:
+        if self.masks[target] == ALL_RANKS:
             return events + self._sudden_death(target, True)
         return events + self._advance()
 
@@ -646,7 +658,7 @@ class FusejikaState(State):
         other.n, other.phase, other.cur, other.start, other.round_no = (
             self.n, self.phase, self.cur, self.start, self.round_no)
         other.pool, other.bottom = self.pool, self.bottom
-        other.hand, other.known, other.row = self.hand[:], self.known[:], self.row[:]
+        other.hand, other.known, other.row, other.masks = self.hand[:], self.known[:], self.row[:], self.masks[:]
         other.totals, other.round_scores = self.totals[:], self.round_scores[:]
         other.skip_next, other.to_deal, other.to_draw = self.skip_next, self.to_deal, self.to_draw
         other.actor, other.source, other.copied, other.kick_card = (
@@ -842,6 +854,7 @@ def _public_state(view: FusejikaView) -> FusejikaState:
     state.cur = view.to_move if view.to_move >= 0 else (view.actor if view.actor is not None else 0)
     state.start, state.round_no = view.start, view.round_no
     state.bottom, state.known, state.row = view.bottom, list(view.known_in_hand), list(view.rows)
+    state.masks = [rank_mask(row) for row in view.rows]
     state.hand = [()] * n
     state.hand[view.seat] = view.hand
     state.totals, state.round_scores = list(view.totals), list(view.round_scores)
@@ -875,6 +888,7 @@ def position(hands: Sequence[Iterable[Card] | str], rows: Sequence[Iterable[Card
     state = FusejikaState(n)
     state.hand = [canonical(cards(hand)) for hand in hands]
     state.row = [cards(row) for row in rows] if rows is not None else [()] * n
+    state.masks = [rank_mask(row) for row in state.row]
     state.bottom = cards(bottom)
     used = [card for group in (*state.hand, *state.row, state.bottom) for card in group]
     if len(set(used)) != len(used):
