@@ -47,13 +47,16 @@ def advance(state: State, action: Action) -> None:
 class Node:
     """One move class taken from its parent: visits and the summed reward of the seat that took it."""
 
-    __slots__ = ("children", "visits", "reward", "prior")
+    __slots__ = ("children", "visits", "reward", "prior", "legal", "choices")
 
     def __init__(self) -> None:
         self.children: dict[Hashable, Node] = {}
         self.visits = 0
         self.reward = 0.0
-        self.prior: dict[Action, float] | None = None  # the searching seat's own decision: its prior, once
+        # the searching seat's own decision: its prior, once, and the choices for the legal moves last seen
+        self.prior: dict[Action, float] | None = None
+        self.legal: list[Action] | None = None
+        self.choices: list[tuple[Hashable, object, float]] = []
 
 
 class Search:
@@ -172,12 +175,13 @@ class Search:
 
     def _own(self, node: Node, state: State) -> tuple[Action, Node]:
         """The searching seat's decision: its legal actions are the same in every world of this node."""
-        prior = node.prior
         legal = state.legal_actions()
-        if prior is None or any(action not in prior for action in legal):
-            prior = node.prior = dict(zip(legal, self._prior(state, legal), strict=True))
-        choices = [(action, action, prior[action]) for action in legal]
-        key = self._select(node, choices)
+        if legal != node.legal:  # the first visit (the same moves in every world after that)
+            prior = node.prior
+            if prior is None or any(action not in prior for action in legal):
+                prior = node.prior = dict(zip(legal, self._prior(state, legal), strict=True))
+            node.legal, node.choices = legal, [(action, action, prior[action]) for action in legal]
+        key = self._select(node, node.choices)
         child = node.children.get(key)
         if child is None:
             child = node.children[key] = Node()
@@ -187,8 +191,14 @@ class Search:
         """Another seat's decision: PUCT among the move classes the searching seat sees, then a move of the
         chosen class by the prior (on this world's hidden cards)."""
         legal = state.legal_actions()
-        prior = self._prior(state, legal)
         seat = self.seat
+        if len(legal) == 1:  # one move: nothing to choose
+            key = state.action_key(legal[0], seat)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+            return legal[0], child
+        prior = self._prior(state, legal)
         classes: dict[Hashable, list[tuple[Action, float]]] = {}
         for action, p in zip(legal, prior, strict=True):
             classes.setdefault(state.action_key(action, seat), []).append((action, p))

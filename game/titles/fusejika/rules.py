@@ -171,43 +171,43 @@ COPIES = {rank: Copy(rank) for rank in COPYABLE}
 
 # --- events --------------------------------------------------------------------------------------------------
 # Events carry full information. Fields marked PRIVATE are shown only to the seat named in the event.
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class StartChosen:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DealStarted:
     round_no: int
     start: int  # the dealer (start player)
     redeal: bool  # a fresh deal after a REDEAL
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardDealt:
     seat: int
     card: Card  # PRIVATE to `seat`
     remaining: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RedealCalled:
     seat: int
     hand: tuple[Card, ...]  # revealed: three of one rank
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TurnBegan:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardPlayed:
     seat: int
     card: Card
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardDrawn:
     seat: int
     card: Card  # PRIVATE to `seat` unless `known`
@@ -215,56 +215,56 @@ class CardDrawn:
     deck: int  # cards left in the deck
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DrawsMissed:
     seats: tuple[int, ...]  # still to draw, but the deck ran out
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class NoEffect:
     seat: int
     card: Card  # the played card whose effect cannot be used
     reason: str  # "empty_deck", "no_kick", "nothing_to_copy"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Copied:
     seat: int
     rank: str  # the copied effect's rank
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardLost:
     seat: int
     card: Card  # public: it goes face down under the deck
     deck: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardKicked:
     seat: int
     card: Card
     target: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SkipSet:
     seat: int  # who played the J (or an A copying it)
     skipped: int  # whose next turn is skipped
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TurnSkipped:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Stuck:
     seat: int
     hand: tuple[Card, ...]  # revealed to everyone
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RoundScored:
     round_no: int
     ender: int
@@ -273,19 +273,19 @@ class RoundScored:
     totals: tuple[int, ...]  # after this round
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class MarkerPassed:
     start: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SuddenDeath:
     seat: int
     row: tuple[Card, ...]
     by_kick: bool  # the sixth rank was kicked in by another player
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameOver:
     kind: str  # SUDDEN_DEATH or POINTS
     winners: tuple[int, ...]

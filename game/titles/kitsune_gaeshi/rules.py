@@ -91,26 +91,26 @@ class RoundRecord:
 
 # --- events ----------------------------------------------------------------------------------------------------
 # Events carry full information; fields marked PRIVATE are for the seat named there (until a Revealed shows them).
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class StartChosen:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RoundStarted:
     round_no: int
     starter: int
     alive: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardDrawn:
     seat: int
     face: str  # PRIVATE to `seat`
     deck_left: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardLaid:
     seat: int
     face: str  # PRIVATE to `seat` until the reveal
@@ -118,13 +118,13 @@ class CardLaid:
     index: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Kaeshi:
     seat: int  # the flipper
     forced: bool  # the deck was empty
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Revealed:
     flipper: int
     tables: tuple[tuple[Laid, ...], ...]
@@ -132,19 +132,19 @@ class Revealed:
     success: bool
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SoulLost:
     seat: int
     souls: int  # left
     companion: bool  # dragged in as the companion soul (伴魂)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Eliminated:
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameOver:
     winners: tuple[int, ...]
     ranking: tuple[int, ...]  # place per seat

@@ -97,18 +97,18 @@ class Drew(NamedTuple):
 
 
 # --- events ----------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardDealt:
     seat: int
     kind: str | None  # None where the viewer may not see it (events are told unmasked; the log masks)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class StartPlayer:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardAdded:
     seat: int
     kind: str
@@ -116,7 +116,7 @@ class CardAdded:
     clamped: bool  # a negative card stopped at the floor
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Played:
     seat: int
     cards: tuple[str, ...]
@@ -129,18 +129,18 @@ class Played:
     turned: bool  # an odd number of TURN cards
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class BetPlaced:
     seat: int
     target: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Declared:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RoundWon:
     winner: int
     declarer: int
@@ -149,7 +149,7 @@ class RoundWon:
     black: int  # the winner's, after
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PileTaken:
     seat: int
     owner: int
@@ -157,31 +157,31 @@ class PileTaken:
     leftover: int  # leftover cards that follow (round 1)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LeftoverDrawn:
     seat: int
     kind: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RoundStarted:
     round_no: int
     starter: int
     overtime: bool
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Disqualified:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class OvertimeCalled:
     tied: tuple[int, ...]
     decider: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameOver:
     winner: int
     reason: str  # "target", "white" (most black chips after a disqualification), "overtime"

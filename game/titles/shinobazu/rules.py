@@ -163,70 +163,70 @@ _FORCE = {card: tuple(Force(card, seat) for seat in range(MAX_PLAYERS)) for card
 # --- events ---------------------------------------------------------------------------------------------------
 # Events carry full information. Every field is public except those marked PRIVATE: a scene or move log shows
 # those only to the seat named there (and to everyone once a later Revealed/Discarded/CardsCarried shows them).
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class StartChosen:
     seat: int  # the first start player
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardDealt:
     seat: int
     card: Card  # PRIVATE to `seat`
     remaining: int  # cards still to deal in this deal
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RoundStarted:
     start: int
     round_in_set: int  # 1-3
     deal: int  # 1 for the first deal
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardPlayed:
     seat: int
     card: Card  # PRIVATE to `seat` until revealed
     stance: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardForced:
     seat: int  # the forcer
     card: Card  # PRIVATE to the forcer until revealed; the target does not look at it
     target: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LeadAnnounced:
     seat: int  # the start player
     colour: str  # the lead colour, always the true colour of the start player's card
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Declared:
     seat: int
     stance: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Revealed:
     seat: int
     cards: tuple[Card, ...]  # the whole stack, carried cards first, current card last
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LoneFighterLeaves:
     seat: int
     cards: tuple[Card, ...]  # revealed and discarded, no score change
     lead: str  # the effective lead colour: the current card in front of the lone fighter's left neighbour
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ThreeTechnique:
     seats: tuple[int, ...]  # fighters whose total is exactly 3: every passer is dragged into the showdown
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Showdown:
     participants: tuple[int, ...]
     stacks: tuple[tuple[Card, ...], ...]  # by participant
@@ -239,42 +239,42 @@ class Showdown:
     passers_left: tuple[int, ...]  # passers whose stacks stay on the table (face down)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ScoreChanged:
     seat: int
     delta: int  # the actual change: a winner already at 0 gets delta 0
     score: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Discarded:
     seat: int
     cards: tuple[Card, ...]  # the seat's whole stack, face up onto the discard pile
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Challenged:
     seat: int  # the single loser
     target: int  # the challenged passer
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class NoChallenge:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DuelAccepted:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DuelRefused:
     seat: int
     cost: int  # points for refusing: the cards in the refuser's stack
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Duel:
     challenger: int
     passer: int
@@ -287,32 +287,32 @@ class Duel:
     loser: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RoundEnded:
     round_in_set: int
     last_gainers: tuple[int, ...]
     next_start: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardsCarried:
     seat: int
     card: Card  # the passed current card, now turned face up
     carried: tuple[Card, ...]  # all of the seat's carried cards, oldest first
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardsReturned:
     seat: int
     cards: tuple[Card, ...]  # revealed, back in the seat's hand (everyone knows they are there)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Reshuffled:
     cards: int  # discard pile + unused pile, gathered for the next deal
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameOver:
     scores: tuple[int, ...]
     winners: tuple[int, ...]  # everyone tied for the fewest points

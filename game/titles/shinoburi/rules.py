@@ -98,39 +98,39 @@ class Drew(NamedTuple):
 
 
 # --- events ------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class NationalityDealt:
     seat: int
     country: str | None  # PRIVATE to `seat`
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class FirstPlayer:
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardDrawn:
     seat: int
     card: str | None  # PRIVATE to `seat`
     deck_left: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TurnStarted:
     seat: int
     turn: int
     final_left: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Deployed:
     seat: int
     country: str
     target: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class NinjaUsed:
     seat: int
     count: int
@@ -138,13 +138,13 @@ class NinjaUsed:
     country: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Reinforced:
     seat: int
     country: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Moved:
     seat: int
     source: int
@@ -152,7 +152,7 @@ class Moved:
     target: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Attacked:
     seat: int
     country: str  # the attacking army's country, in the attacker's territory
@@ -161,18 +161,18 @@ class Attacked:
     target_country: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Skipped:
     seat: int
     command: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class FinalRound:
     turns: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameOver:
     nationalities: tuple[str, ...]
     neutral: tuple[str, ...]
