@@ -199,12 +199,12 @@ class Search:
                 child = node.children[key] = Node()
             return legal[0], child
         prior = self._prior(state, legal)
-        classes: dict[Hashable, list[tuple[Action, float]]] = {}
-        for action, p in zip(legal, prior, strict=True):
-            classes.setdefault(state.action_key(action, seat), []).append((action, p))
-        choices = [(key, members, sum(p for _, p in members)) for key, members in classes.items()]
-        key = self._select(node, choices)
-        members = classes[key]
+        keys = [state.action_key(action, seat) for action in legal]
+        weights: dict[Hashable, float] = {}  # each class's prior, in the order the classes first appear
+        for key, p in zip(keys, prior, strict=True):
+            weights[key] = weights.get(key, 0) + p
+        key = self._select(node, [(key, None, p) for key, p in weights.items()])
+        members = [(action, p) for action, k, p in zip(legal, keys, prior, strict=True) if k == key]
         if len(members) == 1:
             action = members[0][0]
         else:
