@@ -213,3 +213,17 @@ def test_arena_and_bench_take_options(capsys):
     with pytest.raises(SystemExit):
         bench(["think", "--title", "kitsune_gaeshi", "--players", "3", "--option", "fox_count=7"])
     assert "takes 2, 3, 4, 5" in capsys.readouterr().err
+
+
+def test_bench_search_counts_the_same_searches_against_a_baseline_checkout(capsys):
+    """`bench search` times the levels' search and normal_v1 on the same positions, and a baseline checkout's
+    Normal in a process of its own (here this very checkout, so its Normal is the levels' search again)."""
+    from game.bench import main as bench
+
+    bench(["search", "--title", "kitsune_gaeshi", "--players", "3", "--positions", "3", "--iterations", "20",
+           "--repeat", "2", "--baseline", str(Path(__file__).resolve().parents[1]), "--json"])
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["positions"] == 3 and report["repeat"] == 2 and report["iterations_per_decision"] == 20
+    for name in ("search", "normal_v1", "baseline"):
+        assert report[f"{name}_per_s"] > 0
+    assert report["ratio_to_baseline"] == round(report["search_per_s"] / report["baseline_per_s"], 2)
