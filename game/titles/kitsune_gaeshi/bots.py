@@ -28,17 +28,19 @@ from typing import Any
 from game.ai.ismcts import ISMCTS
 from game.ai.levels import DEFAULTS, BotKit, SearchBot, SearchBotV1
 from game.ai.search import Search
-from game.core.engine import CHANCE, State
+from game.core.engine import State
 from game.titles.kitsune_gaeshi.rules import (
     BRIDE,
     CARDS,
     CASUAL,
+    CHANCE_PHASES,
     DECLARE,
     DECLARE_BRIDE,
     DECLARE_FOX,
     DRAW,
     FLIP,
     FOX,
+    OVER,
     KitsuneState,
     KitsuneView,
     build,
@@ -191,12 +193,12 @@ def evaluate(state: KitsuneState, policy: Any = decide) -> list[float]:
     """
     rng = Random(len(state.history) * 1_000_003 + state.deck_foxes * 131 + state.deck_size * 7 + sum(state.souls))
     start = state.round_no
-    while state.round_no == start and not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state._apply(state.sample_chance(rng))
+    while state.round_no == start and state.phase != OVER:
+        if state.phase in CHANCE_PHASES:
+            state._apply_quietly(state.sample_chance(rng))
         else:
-            state._apply(policy(state, rng))
-    return state.returns() if state.is_terminal() else soul_shares(state.souls)
+            state._apply_quietly(policy(state, rng))
+    return state.returns() if state.phase == OVER else soul_shares(state.souls)
 
 
 # --- the opponent model --------------------------------------------------------------------------------------------

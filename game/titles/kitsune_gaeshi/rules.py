@@ -43,6 +43,7 @@ FOX_RANGE = (2, 5)
 SOULS = 3
 MIN_PLAYERS, MAX_PLAYERS = 3, 4
 START, TURN, DRAWING, DECLARE, OVER = "start", "turn", "drawing", "declare", "over"
+CHANCE_PHASES = (START, DRAWING)
 
 
 # --- cards and records -----------------------------------------------------------------------------------------
@@ -273,7 +274,7 @@ class KitsuneState(State):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase in (START, DRAWING):
+        if phase in CHANCE_PHASES:
             return CHANCE
         return TERMINAL if phase == OVER else self.cur  # type: ignore[return-value]
 
