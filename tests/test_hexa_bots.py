@@ -66,7 +66,7 @@ def test_a_strong_card_attacks_the_piece_on_its_rear():
 def test_the_guess_counts_known_and_unseen_cards():
     state = position("L0 C0 R0", "L4 C5 R4", hands=("K", "5 6"), discard="K K")
     state.known[1]["5"] = 1
-    weights = dict(guess(state, 0))
+    weights = guess(state, 0)
     assert weights["5"] > 1.0 and "K" in weights and abs(sum(weights.values()) - 2) < 1e-9  # two cards in hand
     state.hand[1] = dict.fromkeys(state.hand[1], 0)
-    assert guess(state, 0) == [("blank", 1.0)]
+    assert guess(state, 0) == {"blank": 1.0}

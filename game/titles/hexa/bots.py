@@ -56,8 +56,9 @@ REDRAW_BELOW = 6  # throw away a drawn number of this value or less
 
 
 # --- the other's battle card, as far as the mover can tell -------------------------------------------------------
-def guess(state: HexaState, seat: int) -> list[tuple[str, float]]:
-    """The other seat's possible cards with weights: its known cards, and its unknown ones as the unseen cards."""
+def guess(state: HexaState, seat: int) -> dict[str, float]:
+    """The other seat's possible cards with weights (in ODDS_ORDER): its known cards, and its unknown ones as the
+    unseen cards."""
     other = 1 - seat
     known = state.known[other]
     pool = dict(COPIES)
@@ -69,9 +70,9 @@ def guess(state: HexaState, seat: int) -> list[tuple[str, float]]:
     unknown = max(0, size - sum(known.values()))
     total = sum(pool.values())
     if size == 0:
-        return [(BLANK, 1.0)]
+        return {BLANK: 1.0}
     weights = {rank: known[rank] + (unknown * pool[rank] / total if total else 0.0) for rank in KINDS}
-    return [(rank, w) for rank, w in weights.items() if w > 0] or [(BLANK, 1.0)]
+    return {rank: w for rank, w in weights.items() if w > 0} or {BLANK: 1.0}
 
 
 # +1 where the first card wins, -1 where it loses, 0 for a draw: by (first card's side attacking, supports, first
@@ -83,18 +84,26 @@ RESULT = {(attacking, sa, sd, mine, other): 0 if outcome == DRAWN else
           for outcome in [battle_outcome(mine, other, sa, sd) if attacking else battle_outcome(other, mine, sa, sd)]}
 
 
-def card_odds(card: str, others: list[tuple[str, float]], attacking: bool, support: tuple[int, int]
+ODDS_ORDER = (*KINDS, BLANK)
+# the other cards that `mine` beats and that beat it, in ODDS_ORDER: by (mine attacking, supports, mine)
+BEATEN = {(attacking, sa, sd, mine): tuple(o for o in ODDS_ORDER if RESULT[attacking, sa, sd, mine, o] > 0)
+          for attacking in (True, False) for sa in range(3) for sd in range(3) for mine in ODDS_ORDER}
+BEATS = {(attacking, sa, sd, mine): tuple(o for o in ODDS_ORDER if RESULT[attacking, sa, sd, mine, o] < 0)
+         for attacking in (True, False) for sa in range(3) for sd in range(3) for mine in ODDS_ORDER}
+
+
+def card_odds(card: str, others: dict[str, float], total: float, attacking: bool, support: tuple[int, int]
               ) -> tuple[float, float]:
-    """(win, lose) chances of `card` against the guessed cards of the other side."""
-    total = win = lose = 0.0
-    sa, sd = support
-    for other, w in others:
-        result = RESULT[attacking, sa, sd, card, other]
-        total += w
-        if result > 0:
-            win += w
-        elif result < 0:
-            lose += w
+    """(win, lose) chances of `card` against the guessed cards of the other side (`guess`; `total`: the sum of
+    its weights)."""
+    key = (attacking, support[0], support[1], card)
+    win = lose = 0.0
+    for other in BEATEN[key]:
+        if other in others:
+            win += others[other]
+    for other in BEATS[key]:
+        if other in others:
+            lose += others[other]
     return win / total, lose / total
 
 
@@ -114,10 +123,11 @@ def battle_scores(state: HexaState, seat: int, cards: list[str]) -> list[float]:
     battle = state.battle
     attacking = battle.attacker == seat  # type: ignore[union-attr]
     others = guess(state, seat)
+    total = sum(others.values())
     win_value, loss_value = stakes(state, seat)
     out = []
     for card in cards:
-        win, lose = card_odds(card, others, attacking, battle.support)  # type: ignore[union-attr]
+        win, lose = card_odds(card, others, total, attacking, battle.support)  # type: ignore[union-attr]
         out.append(win_value * win - loss_value * lose - SPEND * WORTH.get(card, 0.0))
     return out
 
@@ -154,11 +164,12 @@ def attack_score(state: HexaState, seat: int, column: str, source: int, target: 
     support = (state.support(seat, column, (column, target)), state.support(other, column, (column, source)))
     cards = [r for r in KINDS if state.hand[seat][r]] or [BLANK]
     others = guess(state, seat)
+    total = sum(others.values())
     on_rear = target == state.rear(other, column)
     win_value = REAR_STAKES if on_rear else WIN_STAKES + (FLAG if (column, target) == state.flag_hex else 0.0)
     best = -math.inf
     for card in cards:
-        win, lose = card_odds(card, others, True, support)
+        win, lose = card_odds(card, others, total, True, support)
         best = max(best, win_value * win - LOSS_STAKES * lose - SPEND * WORTH.get(card, 0.0))
     return best
 

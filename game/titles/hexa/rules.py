@@ -23,6 +23,7 @@ Decisions where the spec leaves a choice to the implementation:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple, Self
@@ -44,6 +45,7 @@ SUPPORT = 3  # each supporting piece adds 3
 HAND = 3  # cards dealt to each player
 TURN_LIMIT = 300  # the engine safeguard (A16): a draw after this many player-turns
 COLUMNS = ("L", "C", "R")
+COLUMN_INDEX = {column: i for i, column in enumerate(COLUMNS)}
 FIELDS = {"standard": {"L": 5, "C": 6, "R": 5}, "long": {"L": 7, "C": 8, "R": 7}}
 FLAG_ROW = {"standard": 2, "long": 3}  # the flag stands on the centre hex of the right column (A2)
 
@@ -80,6 +82,9 @@ class Commit(NamedTuple):
 
 
 DECISIONS = (DeclareSet, Take, Advance, Commit)
+TAKES = {kind: Take(kind) for kind in KINDS}  # the actions made once (search lists them all the time)
+ADVANCES = {column: Advance(column) for column in COLUMNS}
+COMMITS = {kind: Commit(kind) for kind in (*KINDS, BLANK)}
 BY_NAME = {cls.__name__: cls for cls in DECISIONS}
 
 
@@ -184,6 +189,7 @@ def coords(column: str, row: int) -> tuple[int, int]:
     return (0, 2 * row + 1) if column == "L" else (2, 2 * row + 1) if column == "R" else (1, 2 * row)
 
 
+@lru_cache(maxsize=4096)  # the board is small; search asks the same pairs all the time
 def adjacent(a: tuple[str, int], b: tuple[str, int]) -> bool:
     (xa, ya), (xb, yb) = coords(*a), coords(*b)
     return (xa == xb and abs(ya - yb) == 2) or (abs(xa - xb) == 1 and abs(ya - yb) == 1)
@@ -355,12 +361,15 @@ class HexaState(State):
         return self.rear(1 - seat, column)
 
     def piece(self, seat: int, column: str) -> int | None:
-        return self.positions[seat][COLUMNS.index(column)]
+        return self.positions[seat][COLUMN_INDEX[column]]
 
     def support(self, seat: int, column: str, hex_: tuple[str, int]) -> int:
         """The seat's pieces other than its one in `column` next to `hex_` (spec 4.4)."""
-        return sum(1 for c in COLUMNS if c != column and (row := self.piece(seat, c)) is not None
-                   and adjacent((c, row), hex_))
+        count = 0
+        for c, row in zip(COLUMNS, self.positions[seat], strict=True):
+            if c != column and row is not None and adjacent((c, row), hex_):
+                count += 1
+        return count
 
     def defender(self) -> int:
         return 1 - self.battle.attacker  # type: ignore[union-attr]
@@ -382,12 +391,12 @@ class HexaState(State):
         if phase == RECOVERY:
             return [*self.sets(p), END_RECOVERY]
         if phase == RECOVER_PICK:
-            return [Take(kind) for kind in KINDS if kind in self.discard]
+            return [TAKES[kind] for kind in KINDS if kind in self.discard]
         if phase == MOVE:
-            return [Advance(c) for c in COLUMNS if self.piece(p, c) is not None]
+            return [ADVANCES[c] for c, row in zip(COLUMNS, self.positions[p], strict=True) if row is not None]
         if phase in (ATTACK, DEFEND):
-            held = [Commit(kind) for kind in KINDS if self.hand[p][kind]]
-            return held or [Commit(BLANK)]
+            hand = self.hand[p]
+            return [COMMITS[kind] for kind in KINDS if hand[kind]] or [COMMITS[BLANK]]
         return []
 
     def sets(self, seat: int) -> list[DeclareSet]:
@@ -545,7 +554,7 @@ class HexaState(State):
 
     def _enter(self, p: int, column: str, source: int, target: int, events: list) -> list:
         """A piece steps onto `target` (a plain advance or a won attack): the flag, the goal, or the turn's end."""
-        self.positions[p][COLUMNS.index(column)] = target
+        self.positions[p][COLUMN_INDEX[column]] = target
         events.append(Moved(p, column, source, target))
         if (column, target) == self.flag_hex and self.flag != p:
             self.flag = p
@@ -567,7 +576,7 @@ class HexaState(State):
                 self._leave(seat, card)  # type: ignore[arg-type]
                 self.discard.append(card)  # type: ignore[arg-type]
         self.committed = [None, None]
-        column, i = battle.column, COLUMNS.index(battle.column)  # type: ignore[union-attr]
+        column, i = battle.column, COLUMN_INDEX[battle.column]  # type: ignore[union-attr]
         destroyed, back = False, None
         events: list = []
         if outcome == ATTACKER:
@@ -593,7 +602,7 @@ class HexaState(State):
     def _enter_after_win(self, p: int, column: str, source: int, target: int, events: list) -> list:
         """The winning attacker steps in: the flag and the goal first (a win ends the game, no draw follows), then
         the beaten defender draws."""
-        self.positions[p][COLUMNS.index(column)] = target
+        self.positions[p][COLUMN_INDEX[column]] = target
         events.append(Moved(p, column, source, target))
         if (column, target) == self.flag_hex and self.flag != p:
             self.flag = p
