@@ -64,6 +64,10 @@ def unseen(state: NeuNoirState, seat: int) -> Counter:
     return +left
 
 
+FITTING = tuple(frozenset(kind for kind in KINDS if step(value, kind) is not None) for value in range(102))
+# the kinds that may be played at each value 0-101 (spec L3)
+
+
 def stuck_chance(state: NeuNoirState, seat: int, who: int, value: int, doubles: int, pool: Counter) -> float:
     """The chance, as `seat` sees it, that `who` has no legal play at (value, doubles): its known cards, and the
     rest of its hand drawn from the unseen cards (binomial, drawing with replacement)."""
@@ -74,8 +78,7 @@ def stuck_chance(state: NeuNoirState, seat: int, who: int, value: int, doubles: 
     unknown = max(0, size - sum(known.values()))
     total = sum(pool.values()) or 1
 
-    def fits(kind: str) -> bool:
-        return step(value, kind) is not None
+    fits = FITTING[value].__contains__  # whether a kind may be played at `value`
 
     if doubles == 0:
         if any(fits(kind) for kind in known.elements()):
@@ -108,8 +111,9 @@ def candidates(state: NeuNoirState) -> list[tuple[tuple[str, ...], int | None]]:
         cards = (*line, *extra)
         if not cards or len(cards) < state._minimum(PASS in cards):
             return
-        if Counter(extra) - hand:
-            return
+        for kind in extra:  # not more of a kind than the hand holds (Counter(extra) - hand, without the Counters)
+            if extra.count(kind) > hand.get(kind, 0):
+                return
         value = start
         for kind in extra:
             value = step(value, kind)

@@ -58,6 +58,9 @@ class Card(NamedTuple):
     kind: str
 
 
+CARDS = {kind: Card(kind) for kind in KINDS}  # made once: search lists them all the time
+
+
 class EndPlay(NamedTuple):
     """The play is complete; the Shot target if it holds a SHOT (else None)."""
 
@@ -323,7 +326,7 @@ class NeuNoirState(State):
         if phase == OVERTIME_START:
             return [ChooseStarter(s) for s in self.tied]
         me, hand = self.current, self.hand[self.current]
-        cards = [Card(kind) for kind in KINDS if hand[kind] and self._card_ok(kind)]
+        cards = self._playable_cards(hand)
         if phase == BUILD:
             if self._can_end():
                 targets = [t for t in self.participants if t != me] if SHOT in self.line else [None]
@@ -340,20 +343,29 @@ class NeuNoirState(State):
     def _can_end(self) -> bool:
         return len(self.line) >= self._minimum(PASS in self.line)
 
-    def _card_ok(self, kind: str) -> bool:
-        """Whether `kind` may be the next card of the play: held, the value stays within 101, and the play can
+    def _playable_cards(self, hand: Counter) -> list[Card]:
+        """The cards that may be the next card of the play: held, the value stays within 101, and the play can
         still be finished with the cards left."""
-        hand = self.hand[self.current]
-        if not hand[kind]:
-            return False
-        value = step(self.line_value if self.line else self.value, kind)
-        if value is None:
-            return False
-        hand[kind] -= 1
-        try:
-            return can_finish(value, len(self.line) + 1, self._minimum(PASS in self.line or kind == PASS), hand)
-        finally:
-            hand[kind] += 1
+        line = self.line
+        after = STEPS[self.line_value if line else self.value]
+        played, has_pass = len(line) + 1, PASS in line
+        cards = []
+        for kind in KINDS:
+            if not hand.get(kind):
+                continue
+            value = after[kind]
+            if value is None:
+                continue
+            minimum = self._minimum(has_pass or kind == PASS)
+            if minimum > played:  # more cards must follow this one: can they?
+                hand[kind] -= 1
+                try:
+                    if not can_finish(value, played, minimum, hand):
+                        continue
+                finally:
+                    hand[kind] += 1
+            cards.append(CARDS[kind])
+        return cards
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == START:
@@ -727,6 +739,9 @@ def step(value: int, kind: str) -> int | None:
     if kind in NEGATIVE:
         return max(0, value - NEGATIVE[kind])
     return 101 if kind == R101 else value
+
+
+STEPS = tuple({kind: step(value, kind) for kind in KINDS} for value in range(102))  # step() by value, then kind
 
 
 def can_finish(value: int, played: int, minimum: int, hand: Counter) -> bool:
