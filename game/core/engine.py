@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect
 from collections.abc import Hashable
 from itertools import accumulate
+from operator import itemgetter
 from random import Random
 from typing import Any, ClassVar, Self
 
@@ -159,7 +160,7 @@ class State(ABC):
         outcomes = self._chance_outcomes()
         # what rng.choices(actions, weights)[0] draws, with the same one call of rng.random() (so a seed gives
         # the same outcomes as ever), without its lists: search samples chance thousands of times a second
-        cumulative = list(accumulate(p for _, p in outcomes))
+        cumulative = list(accumulate(map(itemgetter(1), outcomes)))
         total = cumulative[-1] + 0.0
         if not total > 0.0:
             raise ValueError(f"chance outcomes with total weight {total}")

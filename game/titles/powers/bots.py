@@ -21,6 +21,7 @@ import math
 
 from game.ai.levels import BotKit, ScoredRules
 from game.titles.powers.rules import (
+    CARDS,
     CONQUEST,
     DECLINE,
     DEFEND,
@@ -51,7 +52,7 @@ DENIAL = 25  # a rival this close to the conquest must not get the territory
 JOKER_TERRITORY = 14.0  # a joker is spent only on a territory worth at least this much
 
 
-def worth(card: str) -> float:
+def card_worth(card: str) -> float:
     """What a card is worth keeping, in points of territory (a face about 3.5 to 4.5: spec 9)."""
     if card in JOKERS:
         return JOKER_WORTH
@@ -60,6 +61,11 @@ def worth(card: str) -> float:
         return ACE_WORTH
     value = VALUE[r]
     return value / 4 + (FACE_BONUS if value > 10 else 0.0)
+
+
+WORTH = {card: card_worth(card) for card in CARDS}  # worked out once: search asks all the time
+worth = WORTH.__getitem__
+RECOVERABLE = frozenset(card for card in CARDS if card not in JOKERS and rank(card) != "A")  # what a bonus can buy
 
 
 def card_price(state: PowersState) -> float:
@@ -71,11 +77,10 @@ def territory_value(state: PowersState, seat: int, territory: str) -> float:
     points, _, _, neighbours = TERRITORIES[territory]
     owners = [state.owner[x] for x in neighbours]
     value = points + 2 * owners.count(seat) + owners.count(None) - sum(1 for o in owners if o not in (None, seat))
-    mine = state.score(seat)
-    if mine + points >= CONQUEST:
+    score = state.seat_scores()
+    if score[seat] + points >= CONQUEST:
         return 100.0
-    rivals = [s for s in range(state.n) if s != seat]
-    threat = max((state.score(s) + points for s in rivals), default=0)
+    threat = max((score[s] + points for s in range(state.n) if s != seat), default=0)
     if threat >= DENIAL:  # keeping it from a rival near the conquest
         value += points
     return value
@@ -128,14 +133,15 @@ def defence_scores(state: PowersState, seat: int, legal: list) -> list[float]:
 
 def discard_scores(state: PowersState, legal: list) -> list[float]:
     """Keep the most worth; a one-colour three buys back the best card of the pile (it may be one of the three)."""
+    pile_best = max((WORTH[c] for c in state.discard if c in RECOVERABLE), default=None)
     out = []
     for action in legal:
         cards = tuple(action)
-        spent = sum(worth(c) for c in cards)
+        spent = sum(WORTH[c] for c in cards)
         colours = {colour(c) for c in cards}
-        if len(colours) == 1 and None not in colours:  # the colour bonus
-            pile = [c for c in (*state.discard, *cards) if c not in JOKERS and rank(c) != "A"]
-            spent -= max(worth(c) for c in pile)
+        if len(colours) == 1 and None not in colours:  # the colour bonus: the best of the pile and the three
+            best = max((WORTH[c] for c in cards if c in RECOVERABLE), default=None)
+            spent -= best if pile_best is None else pile_best if best is None else max(pile_best, best)
         out.append(-spent)
     return out
 

@@ -98,6 +98,9 @@ class Play(NamedTuple):
     card: str
 
 
+PLAYS = {card: Play(card) for card in CARDS}  # made once: search lists them all the time
+
+
 class Occupy(NamedTuple):
     """Pay the occupation cost with these cards (space-separated, canonical order)."""
 
@@ -306,6 +309,14 @@ class PowersState(State):
     def score(self, seat: int) -> int:
         return sum(TERRITORIES[t][0] for t, owner in self.owner.items() if owner == seat)
 
+    def seat_scores(self) -> list[int]:
+        """Every seat's score at once (`score` of each)."""
+        out = [0] * self.n
+        for t, owner in self.owner.items():
+            if owner is not None:
+                out[owner] += TERRITORIES[t][0]
+        return out
+
     def territories(self, seat: int) -> int:
         return sum(1 for owner in self.owner.values() if owner == seat)
 
@@ -333,10 +344,13 @@ class PowersState(State):
         if phase == RECOVER:
             return [Recover(c) for c in sorted(set(self.discard), key=ORDER.get) if c not in JOKERS and rank(c) != "A"]
         if phase == OPEN:
-            return [Play(c) for c in hand]
-        if phase == INVADE:
-            top = self.top[1]
-            return [Play(c) for c in hand if c in JOKERS or self.card_strength(self.cur, c) > top] + [PASS]
+            return [PLAYS[c] for c in hand]
+        if phase == INVADE:  # card_strength of each card, with what they share worked out once
+            top, top_number, territory = self.top[1], self.top_number(), self.on_offer
+            adjacency = self.adjacency(self.cur, territory)  # type: ignore[arg-type]
+            return [PLAYS[c] for c in hand
+                    if c in JOKERS or strength(c, top_number, territory, adjacency) > top] + [PASS]  # type: ignore
+
         if phase == OCCUPY:
             pays = [Occupy(" ".join(cards)) for cards in combinations(hand, self.cost)] if len(hand) >= self.cost \
                 else []
@@ -351,7 +365,8 @@ class PowersState(State):
             return [(seat, 1 / self.n) for seat in range(self.n)]
         if phase == REVEAL:
             return [(t, 1 / len(self.unrevealed)) for t in self.unrevealed]
-        return [(card, 1 / len(self.pile)) for card in self.pile]
+        p = 1 / len(self.pile)
+        return [(card, p) for card in self.pile]
 
     def returns(self) -> list[float]:
         if self.phase != OVER:
