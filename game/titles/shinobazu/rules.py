@@ -90,7 +90,11 @@ def _with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    return tuple(c for c in cards if c != card)
+    """The cards less `card` (every card of the deck is unique)."""
+    if card not in cards:
+        return cards
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1:]
 
 
 # --- actions -------------------------------------------------------------------------------------------------
@@ -158,6 +162,9 @@ DECLARES = (Declare(FIGHT), Declare(PASS))
 # Every play action built once: search asks for legal actions millions of times.
 _OWN = {card: {stance: PlayOwn(card, stance) for stance in STANCES} for card in DECK}
 _FORCE = {card: tuple(Force(card, seat) for seat in range(MAX_PLAYERS)) for card in DECK}
+_HIDDEN_OWN = {stance: PlayOwn(None, stance) for stance in STANCES}  # what the public log shows of a play
+_HIDDEN_FORCE = {seat: Force(None, seat) for seat in range(MAX_PLAYERS)}
+_DEALT = {seat: Dealt(seat) for seat in range(MAX_PLAYERS)}
 
 
 # --- events ---------------------------------------------------------------------------------------------------
@@ -494,10 +501,10 @@ class ShinobazuState(State):
         """The action as everyone sees it: hidden cards masked."""
         kind = type(action)
         if kind is Card:
-            return Dealt(self.to_deal[0])
+            return _DEALT[self.to_deal[0]]
         if kind is PlayOwn:
-            return PlayOwn(None, action.stance)
-        return Force(None, action.target) if kind is Force else action
+            return _HIDDEN_OWN[action.stance]
+        return _HIDDEN_FORCE[action.target] if kind is Force else action
 
     def action_key(self, action: Any, observer: int) -> Any:
         """What `observer` learns of `action` (the search files moves by it): a dealt card is the receiver's; a card
@@ -505,7 +512,7 @@ class ShinobazuState(State):
         and itself when the observer knew it was in that hand or when it is the round's last (turned over at once)."""
         kind = type(action)
         if kind is Card:
-            return action if self.to_deal[0] == observer else Dealt(self.to_deal[0])
+            return action if self.to_deal[0] == observer else _DEALT[self.to_deal[0]]
         if kind not in (PlayOwn, Force) or self.cur == observer:
             return action
         if action.card in self.known_in_hand[self.cur]:

@@ -1,0 +1,104 @@
+"""Record what a title's bots do on fixed positions, to show that a speed change keeps every choice the same.
+
+    python tools/same_choices.py record --title fusejika before.json     # on the code before the change
+    python tools/same_choices.py record --title fusejika after.json      # on the code after it
+    python tools/same_choices.py compare before.json after.json
+
+`record` plays seeded games (half the moves random, half the rules bot's) at each of the title's table sizes and,
+at every decision, writes the legal actions, the rules bot's move, Easy's move, the prior and the evaluation of the
+position (where the title has them), what each seat sees of the move taken (`action_key`); at the end of each game,
+every seat's view; and on a few positions of each game the Normal and Hard searches' choice and visit counts at a
+small budget. `compare` says where two records first differ. Everything is written with repr(), so a float that
+changed in its last bit counts as a change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from random import Random
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai.levels import make_bot  # noqa: E402
+from game.titles import registry  # noqa: E402
+
+
+def record(slug: str, games: int, seed: int, searches: int, iterations: int) -> list[list[str]]:
+    spec = registry.get(slug)
+    kit = spec.kit()
+    rows: list[list[str]] = []
+    rng = Random(seed)
+    sizes = list(range(spec.min_players, spec.max_players + 1))
+    for game in range(games):
+        players = sizes[game % len(sizes)]
+        state = spec.new_state(players, {})
+        decisions = 0
+        for _ in range(spec.max_actions):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                row = [repr(legal), repr(kit.rollout_policy(state.clone(), Random(decisions))),
+                       repr(make_bot(slug, "easy").choose(state.clone(), Random(decisions)))]
+                if kit.prior is not None:
+                    row.append(repr(kit.prior(state.clone())))
+                if kit.evaluate is not None:
+                    row.append(repr(kit.evaluate(state.clone())))
+                if decisions < searches:
+                    for level in (f"normal:{iterations}", f"hard:{iterations}"):
+                        bot = make_bot(slug, level)
+                        bot.last = None
+                        row.append(repr(bot.choose(state.clone(), Random(decisions))))
+                        if bot.last is not None:
+                            row.append(repr(sorted((repr(a), n) for a, n in bot.last.stats().items())))
+                rows.append(row)
+                decisions += 1
+                action = legal[rng.randrange(len(legal))] if rng.random() < 0.5 else \
+                    kit.rollout_policy(state.clone(), Random(decisions))
+            rows.append([repr(state.action_key(action, seat)) for seat in range(players)])
+            state.apply(action)
+        rows.append([repr(state.view(seat)) for seat in range(players)])
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record", help="play the seeded games and write what the bots did")
+    rec.add_argument("--title", required=True)
+    rec.add_argument("--games", type=int, default=60)
+    rec.add_argument("--seed", type=int, default=1)
+    rec.add_argument("--searches", type=int, default=3, help="positions per game searched by Normal and Hard")
+    rec.add_argument("--iterations", type=int, default=60, help="the searches' budget")
+    rec.add_argument("out")
+    cmp = sub.add_parser("compare", help="where two records differ")
+    cmp.add_argument("before")
+    cmp.add_argument("after")
+    args = parser.parse_args(argv)
+    if args.command == "record":
+        rows = record(args.title, args.games, args.seed, args.searches, args.iterations)
+        Path(args.out).write_text(json.dumps({"title": args.title, "rows": rows}))
+        print(f"{args.title}: {len(rows)} rows written to {args.out}")
+        return 0
+    before, after = (json.loads(Path(name).read_text()) for name in (args.before, args.after))
+    if before["title"] != after["title"]:
+        print(f"different titles: {before['title']} and {after['title']}")
+        return 1
+    for index, (old, new) in enumerate(zip(before["rows"], after["rows"], strict=False)):
+        if old != new:
+            print(f"{before['title']}: row {index} differs:\n  before {old}\n  after  {new}")
+            return 1
+    if len(before["rows"]) != len(after["rows"]):
+        print(f"{before['title']}: {len(before['rows'])} rows before, {len(after['rows'])} after")
+        return 1
+    print(f"{before['title']}: the same, {len(before['rows'])} rows")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
