@@ -9,13 +9,14 @@ at every decision, writes the legal actions, the rules bot's move, Easy's move, 
 position (where the title has them), what each seat sees of the move taken (`action_key`); at the end of each game,
 every seat's view; and on a few positions of each game the Normal and Hard searches' choice and visit counts at a
 small budget. `compare` says where two records first differ. Everything is written with repr(), so a float that
-changed in its last bit counts as a change.
+changed in its last bit counts as a change; `record` runs with a fixed PYTHONHASHSEED, so sets print alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from random import Random
@@ -80,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     cmp.add_argument("before")
     cmp.add_argument("after")
     args = parser.parse_args(argv)
+    if args.command == "record" and os.environ.get("PYTHONHASHSEED") != "0":  # a set's order follows the hash seed
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     if args.command == "record":
         rows = record(args.title, args.games, args.seed, args.searches, args.iterations)
         Path(args.out).write_text(json.dumps({"title": args.title, "rows": rows}))
@@ -91,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for index, (old, new) in enumerate(zip(before["rows"], after["rows"], strict=False)):
         if old != new:
-            print(f"{before['title']}: row {index} differs:\n  before {old}\n  after  {new}")
+            column = next((k for k, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
+            shown = [row[column][:300] if column < len(row) else "(none)" for row in (old, new)]
+            print(f"{before['title']}: row {index}, item {column} differs:\n  before {shown[0]}\n  after  {shown[1]}")
             return 1
     if len(before["rows"]) != len(after["rows"]):
         print(f"{before['title']}: {len(before['rows'])} rows before, {len(after['rows'])} after")
