@@ -94,18 +94,18 @@ def loss(row: tuple[Card, ...], card: Card) -> float:
 def kick_options(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card,
                  masks: list[int]) -> list[tuple[float, Card, int]]:
     """(value, card, target) for every legal kick, in row order, then seat order (the first best is the choice)."""
+    cards = [card for card in row if card != source]
+    wanted = rank_mask(cards)
     totals, rivals = state.totals, []
-    for q in range(state.n):  # what the value of a kick to q needs, worked out once per rival
-        if q == p:
+    for q in range(state.n):  # what the value of a kick to q needs, worked out once per rival that could take one
+        if q == p or not wanted & ~masks[q]:
             continue
         lead = totals[q] - totals[p]
         known, size = state.known[q], len(state.hand[q])
         rivals.append((q, masks[q], state.row[q], 0.6 + 0.08 * max(-5, min(5, lead)),
                        rank_mask(known) if known else 0, 0.6 - 0.3 * size if size <= 1 else 0.0))
     options = []
-    for card in row:
-        if card == source:
-            continue
+    for card in cards:
         cost = loss(row, card)
         bit = BIT[card]
         for q, qmask, qrow, weight, known_mask, short in rivals:
@@ -210,7 +210,9 @@ def play_value(state: FusejikaState, p: int, card: Card, masks: list[int]) -> fl
     ranks = POPCOUNT[after]
     if ranks >= 4:
         value += 0.3 * (ranks - 3)  # the sudden-death race
-    # the effect is judged with the card in the row, as it will be resolved
+    # the effect is judged with the card in the row, as it will be resolved (9, Q and J read neither row nor hand)
+    if card.rank in ("9", "Q", "J"):
+        return value + effect_value(state, p, card.rank, card, row, hand, masks)
     return value + effect_value(state, p, card.rank, card, (*row, card), without(hand, card), masks)
 
 
