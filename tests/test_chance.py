@@ -117,3 +117,22 @@ def test_the_high_score_table_hides_entries_that_do_not_verify(app):
     app.storage.add_score(fake)
     table = HighScoresScene(app, "dice_slayer")
     assert [entry.name for entry in table.entries] == ["Rin"] and table.hidden == 1
+
+
+@pytest.mark.parametrize("slug", sorted(registry.TITLES))
+def test_sample_chance_draws_what_random_choices_drew(slug):
+    """sample_chance is rng.choices(outcomes, weights)[0] without its lists: the same draw from the same generator
+    (one rng.random() call), so a seed gives the outcomes it always gave and old replays verify alike."""
+    spec = registry.get(slug)
+    decisions, rng, twin = Random(3), Random(4), Random(4)
+    for _ in range(3):
+        state = spec.new_state()
+        while not state.is_terminal() and len(state.history) < 400:
+            if state.is_chance_node():
+                outcomes = state._chance_outcomes()
+                expected = twin.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+                drawn = state.sample_chance(rng)
+                assert drawn == expected and rng.getstate() == twin.getstate()
+                state.apply(drawn)
+            else:
+                state.apply(decisions.choice(state.legal_actions()))

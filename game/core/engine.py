@@ -159,7 +159,8 @@ class State(ABC):
         """Draw one chance outcome with the driver's own generator."""
         outcomes = self._chance_outcomes()
         # what rng.choices(actions, weights)[0] draws, with the same one call of rng.random() (so a seed gives
-        # the same outcomes as ever), without its lists: search samples chance thousands of times a second
+        # the same outcomes as ever), with one list instead of three: search samples chance thousands of times a
+        # second
         cumulative = list(accumulate(map(itemgetter(1), outcomes)))
         total = cumulative[-1] + 0.0
         if not total > 0.0:
