@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from dataclasses import replace
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -100,3 +101,26 @@ def test_shinobazu_from_the_command_line(capsys):
     assert first["deals"] == second["deals"] >= 6  # every game takes one deal or more
     for label, row in first["bots"].items():
         assert row["shares"] == second["bots"][label]["shares"]
+
+
+def shares(report: dict) -> dict:
+    return {label: row["shares"] for label, row in report["bots"].items()}
+
+
+def test_a_journal_lets_a_stopped_run_go_on_to_the_same_result(tmp_path):
+    names, path = ["normal:20", "easy", "random"], str(tmp_path / "line.jsonl")
+    whole = run_table(toy_title(), names, 12, 5, {"players": 3}, 1)
+    first = run_table(toy_title(), names, 5, 5, {"players": 3}, 1, journal=path)  # "stopped" after 5 games
+    assert first["resumed_games"] == 0 and len(Path(path).read_text().splitlines()) == 1 + 5
+    with open(path, "a") as file:
+        file.write('{"game": 5, "seats": [[1.0')  # the line being written when the run was killed
+    rest = run_table(toy_title(), names, 12, 5, {"players": 3}, 1, journal=path)
+    assert rest["resumed_games"] == 5 and shares(rest) == shares(whole)
+    again = run_table(toy_title(), names, 12, 5, {"players": 3}, 1, journal=path)  # nothing left to play
+    assert again["resumed_games"] == 12 and shares(again) == shares(whole)
+    lines = Path(path).read_text().splitlines()
+    assert len([line for line in lines if line.startswith('{"game"')]) == 13  # 12 games, one cut line
+    with pytest.raises(ArenaError, match="another run"):
+        run_table(toy_title(), names, 12, 6, {"players": 3}, 1, journal=path)  # another seed
+    with pytest.raises(ArenaError, match="multi-player"):
+        arena.run("dice_slayer", ["random"], 2, 1, journal=path)

@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import partial
 from random import Random
@@ -285,39 +286,100 @@ def summarise_first(results: list[list[Seat]], names: list[str]) -> dict:
     return {**row([g for g, s in zip(results, started, strict=True) if s is not None]), "by_bot": by_bot}
 
 
-def progress(results: Iterable, games: int) -> list:
-    """Collect the games' results, telling stderr at every tenth of the run (long runs take an hour)."""
-    collected, step = [], max(1, games // 10)
+def progress(results: Iterable, games: int, done: int = 0) -> Iterable:
+    """Pass the games' results on, telling stderr at every tenth of the run (long runs take hours); `done`
+    games were played before (a journal)."""
+    step = max(1, games // 10)
     for result in results:
-        collected.append(result)
-        if games >= 100 and len(collected) % step == 0:
-            print(f"arena: {len(collected)}/{games} games", file=sys.stderr, flush=True)
-    return collected
+        yield result
+        done += 1
+        if games >= 100 and done % step == 0:
+            print(f"arena: {done}/{games} games", file=sys.stderr, flush=True)
 
 
-def run_table(title: Title, names: list[str], games: int, seed: int, options: dict, jobs: int) -> dict:
-    """Play `games` games of the line-up `names` (one bot per seat, rotated) and return the statistics."""
+JOURNAL_FORMAT = "asobiba-arena-journal/1"
+
+
+def journal_header(title: Title, names: list[str], seed: int, options: dict) -> dict:
+    return {"format": JOURNAL_FORMAT, "title": title.slug, "lineup": names, "seed": seed, "options": options}
+
+
+def read_journal(path: str, header: dict) -> dict[int, list[Seat]]:
+    """The games a journal holds (game i of a run is fixed by the run, so a stopped run goes on where it
+    stopped); a journal of another run is refused; a last line cut short by a kill is ignored."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as file:
+        lines = file.read().splitlines()
+    if not lines:
+        return {}
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise ArenaError(f"{path} is not an arena journal") from None
+    if first != header:
+        raise ArenaError(f"the journal {path} is of another run ({first.get('title')}, {first.get('lineup')}, "
+                         f"seed {first.get('seed')}, {first.get('options')}); give another file")
+    games: dict[int, list[Seat]] = {}
+    for line in lines[1:]:
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # the line being written when the run was stopped
+        games[entry["game"]] = [Seat(*seat) for seat in entry["seats"]]
+    return games
+
+
+def ends_with_newline(path: str) -> bool:
+    with open(path, "rb") as file:
+        file.seek(-1, os.SEEK_END)
+        return file.read(1) == b"\n"
+
+
+def write_journal(file: Any, game: int, seats: list[Seat]) -> None:
+    seats_json = [[s.share, s.score, s.think, s.first, s.deals, s.counts] for s in seats]
+    file.write(json.dumps({"game": game, "seats": seats_json}) + "\n")
+    file.flush()
+
+
+def run_table(title: Title, names: list[str], games: int, seed: int, options: dict, jobs: int,
+              journal: str | None = None) -> dict:
+    """Play `games` games of the line-up `names` (one bot per seat, rotated) and return the statistics. With a
+    `journal` (a file), every finished game is written to it at once, and the games it already holds are not
+    played again: a run stopped by a kill or the end of a session goes on where it stopped."""
     players = title.new_state(options).num_players
     if len(names) != players:
         raise ArenaError(f"{title.slug} with {players} players needs {players} bots in --bots, "
                          f"got {len(names)} ({','.join(names) or 'none'})")
     for name in dict.fromkeys(names):
         table_bot(title, name)  # an unknown name fails before any game is played
+    header = journal_header(title, names, seed, options)
+    played = {g: seats for g, seats in read_journal(journal, header).items() if g < games} if journal else {}
+    resumed = len(played)
+    todo = [g for g in range(games) if g not in played]
     began = time.perf_counter()
     play = partial(play_table, title, names, options, seed)
-    if jobs > 1 and games > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = progress(pool.map(play, range(games), chunksize=max(1, games // (20 * jobs))), games)
-    else:
-        results = progress(map(play, range(games)), games)
+    with open(journal, "a", encoding="utf-8") if journal else open(os.devnull, "w") as file:
+        if journal and file.tell() == 0:
+            file.write(json.dumps(header) + "\n")
+        elif journal and not ends_with_newline(journal):
+            file.write("\n")  # end the line a kill cut short, so the next game's line stands alone
+        with ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else nullcontext() as pool:
+            results = pool.map(play, todo, chunksize=max(1, len(todo) // (20 * jobs))) if pool else map(play, todo)
+            for game, seats in zip(todo, progress(results, games, resumed), strict=True):
+                played[game] = seats
+                write_journal(file, game, seats)
+    results = [played[g] for g in range(games)]
     elapsed = time.perf_counter() - began
     report = {
         "title": title.slug, "metric": "win_share", "players": players, "games": games, "seed": seed,
         "options": options, "lineup": names, "fair_share": 1 / players,
         "interval": "95%, normal approximation over games", "jobs": jobs,
         "bots": {label: summarise_places(results, places) for label, places in line_up_rows(names).items()},
-        "elapsed_s": elapsed, "games_per_s": games / max(elapsed, 1e-9),
+        "elapsed_s": elapsed, "games_per_s": (games - resumed) / max(elapsed, 1e-9),
     }
+    if journal:
+        report["journal"], report["resumed_games"] = journal, resumed
     if any(game[0].deals for game in results):
         report["deals"] = sum(game[0].deals for game in results)
     if any(seat.first for game in results for seat in game):
@@ -334,12 +396,16 @@ def new_game(title: Title, options: dict) -> Any:
 
 
 def run(slug: str, names: list[str], games: int, seed: int, round_cap: int | None = None,
-        jobs: int | None = None, players: int | None = None, options: dict | None = None) -> dict:
-    """Play `games` games (per bot for a solo title) and return the statistics (what --json prints)."""
+        jobs: int | None = None, players: int | None = None, options: dict | None = None,
+        journal: str | None = None) -> dict:
+    """Play `games` games (per bot for a solo title) and return the statistics (what --json prints); a
+    `journal` keeps a multi-player run's finished games (see run_table)."""
     title = load_title(slug)
     options = {**({} if players is None else {"players": players}), **(options or {})}
     if new_game(title, options).num_players > 1:
-        return run_table(title, names, games, seed, options, jobs or 1)
+        return run_table(title, names, games, seed, options, jobs or 1, journal)
+    if journal:
+        raise ArenaError("--journal is for multi-player titles (a solo run is quick to run again)")
     jobs = jobs or os.cpu_count() or 1
     bots, oracles = title.kit.named, title.kit.oracles
     unknown = [n for n in names if n not in bots and n not in oracles]
@@ -452,6 +518,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="processes: for oracle plans (default: all cores), or games (multi-player, default 1)")
     parser.add_argument("--json", action="store_true", help="also print the report as JSON (last line)")
     parser.add_argument("--scores", action="store_true", help="keep every game's score in the JSON")
+    parser.add_argument("--journal", metavar="FILE", default=None,
+                        help="multi-player: write each finished game to FILE, and go on from the games it holds")
     return parser.parse_args(argv)
 
 
@@ -461,7 +529,8 @@ def main(argv: list[str] | None = None) -> None:
     names = [n for n in (args.bots or default).split(",") if n]
     try:
         options = load_title(args.title).spec.parse_options(args.option)
-        report = run(args.title, names, args.games, args.seed, args.round_cap, args.jobs, args.players, options)
+        report = run(args.title, names, args.games, args.seed, args.round_cap, args.jobs, args.players, options,
+                     args.journal)
     except (ArenaError, SetupError) as exc:
         sys.exit(f"arena: {exc}")
     print(table(report))
