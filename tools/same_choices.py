@@ -94,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for index, (old, new) in enumerate(zip(before["rows"], after["rows"], strict=False)):
         if old != new:
-            column = next((k for k, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
+            pairs = enumerate(zip(old, new, strict=False))
+            column = next((k for k, (a, b) in pairs if a != b), min(len(old), len(new)))
             shown = [row[column][:300] if column < len(row) else "(none)" for row in (old, new)]
             print(f"{before['title']}: row {index}, item {column} differs:\n  before {shown[0]}\n  after  {shown[1]}")
             return 1

@@ -90,7 +90,8 @@ def loss(row: tuple[Card, ...], card: Card) -> float:
 
 # --- the value of each option --------------------------------------------------------------------------------------
 # The options are judged for seat p with its row and hand given (`row`, `hand`: as they stand, or as they would be
-# after a play) and the rows' rank masks (`masks`: state.masks, read only; the effects do not read masks[p]: `row` may differ).
+# after a play) and the rows' rank masks (`masks`: state.masks, read only; the effects do not read masks[p], for
+# `row` may differ from the row on the table).
 def kick_options(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card,
                  masks: list[int]) -> list[tuple[float, Card, int]]:
     """(value, card, target) for every legal kick, in row order, then seat order (the first best is the choice)."""
