@@ -336,6 +336,19 @@ def ends_with_newline(path: str) -> bool:
         return file.read(1) == b"\n"
 
 
+def open_journal(path: str | None, header: dict) -> Any:
+    """The journal to append to (a context manager; nullcontext() without one): the header first in a new file, and
+    the line a kill cut short ended, so the next game's line stands alone."""
+    if path is None:
+        return nullcontext()
+    file = open(path, "a", encoding="utf-8")  # noqa: SIM115 (returned to a with statement)
+    if file.tell() == 0:
+        file.write(json.dumps(header) + "\n")
+    elif not ends_with_newline(path):
+        file.write("\n")
+    return file
+
+
 def write_journal(file: Any, game: int, seats: list[Seat]) -> None:
     seats_json = [[s.share, s.score, s.think, s.first, s.deals, s.counts] for s in seats]
     file.write(json.dumps({"game": game, "seats": seats_json}) + "\n")
@@ -359,15 +372,12 @@ def run_table(title: Title, names: list[str], games: int, seed: int, options: di
     todo = [g for g in range(games) if g not in played]
     began = time.perf_counter()
     play = partial(play_table, title, names, options, seed)
-    with open(journal, "a", encoding="utf-8") if journal else open(os.devnull, "w") as file:
-        if journal and file.tell() == 0:
-            file.write(json.dumps(header) + "\n")
-        elif journal and not ends_with_newline(journal):
-            file.write("\n")  # end the line a kill cut short, so the next game's line stands alone
-        with ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else nullcontext() as pool:
-            results = pool.map(play, todo, chunksize=max(1, len(todo) // (20 * jobs))) if pool else map(play, todo)
-            for game, seats in zip(todo, progress(results, games, resumed), strict=True):
-                played[game] = seats
+    with open_journal(journal, header) as file, \
+            ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else nullcontext() as pool:
+        results = pool.map(play, todo, chunksize=max(1, len(todo) // (20 * jobs))) if pool else map(play, todo)
+        for game, seats in zip(todo, progress(results, games, resumed), strict=True):
+            played[game] = seats
+            if file:
                 write_journal(file, game, seats)
     results = [played[g] for g in range(games)]
     elapsed = time.perf_counter() - began

@@ -56,7 +56,7 @@ class Node:
         # the searching seat's own decision: its prior, once, and the choices for the legal moves last seen
         self.prior: dict[Action, float] | None = None
         self.legal: list[Action] | None = None
-        self.choices: list[tuple[Hashable, object, float]] = []
+        self.choices: list[tuple[Hashable, float]] = []
 
 
 class Search:
@@ -180,7 +180,7 @@ class Search:
             prior = node.prior
             if prior is None or any(action not in prior for action in legal):
                 prior = node.prior = dict(zip(legal, self._prior(state, legal), strict=True))
-            node.legal, node.choices = legal, [(action, action, prior[action]) for action in legal]
+            node.legal, node.choices = legal, [(action, prior[action]) for action in legal]
         key = self._select(node, node.choices)
         child = node.children.get(key)
         if child is None:
@@ -203,7 +203,7 @@ class Search:
         weights: dict[Hashable, float] = {}  # each class's prior, in the order the classes first appear
         for key, p in zip(keys, prior, strict=True):
             weights[key] = weights.get(key, 0) + p
-        key = self._select(node, [(key, None, p) for key, p in weights.items()])
+        key = self._select(node, list(weights.items()))
         members = [(action, p) for action, k, p in zip(legal, keys, prior, strict=True) if k == key]
         if len(members) == 1:
             action = members[0][0]
@@ -225,17 +225,17 @@ class Search:
             raise ValueError(f"the prior gave {len(weights)} weights (sum {total}) for {len(legal)} actions")
         return [w / total for w in weights]
 
-    def _select(self, node: Node, choices: list[tuple[Hashable, object, float]]) -> Hashable:
-        """PUCT among `choices` (key, _, prior): unvisited classes count 0, so the prior orders the first tries."""
+    def _select(self, node: Node, choices: list[tuple[Hashable, float]]) -> Hashable:
+        """PUCT among `choices` (key, prior): unvisited classes count 0, so the prior orders the first tries."""
         children = node.children
         total = 0
-        for key, _, _ in choices:
+        for key, _ in choices:
             child = children.get(key)
             if child is not None:
                 total += child.visits
         scale = self.c_puct * math.sqrt(total + 1)
         best, best_value = None, -math.inf
-        for key, _, p in choices:
+        for key, p in choices:
             child = children.get(key)
             if child is None or not child.visits:
                 value = scale * p

@@ -23,7 +23,6 @@ from game.titles.fusejika.rules import (
     CHANCE_PHASES,
     COPIES,
     COPY,
-    COPYABLE,
     DECK,
     KEEP,
     KICK,
@@ -35,7 +34,6 @@ from game.titles.fusejika.rules import (
     OVER,
     PLAY,
     PLAYS,
-    RANK_BIT,
     REDEAL,
     REDEAL_CHECK,
     STUCK,
@@ -145,26 +143,6 @@ def first_best(options: list[tuple]) -> tuple:
     return max(options, key=itemgetter(0))
 
 
-def copy_ranks(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card, masks: list[int]) -> list[str]:
-    """FusejikaState.copyable for seat p with the given row (an A copies a rank on the table that is usable)."""
-    on_table = rank_mask(row)
-    for q in range(state.n):
-        if q != p:
-            on_table |= masks[q]
-    deck = state.deck_size > 0
-    ranks = []
-    for rank in COPYABLE:
-        if not on_table & RANK_BIT[rank]:
-            continue
-        if rank in ("9", "Q") and not deck:
-            continue
-        if rank == "K" and not any(card != source and any(q != p and not masks[q] & BIT[card] for q in range(state.n))
-                                   for card in row):
-            continue
-        ranks.append(rank)
-    return ranks
-
-
 def effect_value(state: FusejikaState, p: int, rank: str, source: Card, row: tuple[Card, ...],
                  hand: tuple[Card, ...], masks: list[int]) -> float:
     """What resolving effect `rank` is worth to the actor, roughly in points."""
@@ -182,7 +160,7 @@ def effect_value(state: FusejikaState, p: int, rank: str, source: Card, row: tup
     if rank == "K":
         options = kick_options(state, p, row, source, masks)
         return first_best(options)[0] if options else 0.0
-    return max((effect_value(state, p, r, source, row, hand, masks) for r in copy_ranks(state, p, row, source, masks)),
+    return max((effect_value(state, p, r, source, row, hand, masks) for r in state.copyable(p, source, row)),
                default=0.0)
 
 
@@ -200,7 +178,7 @@ def play_value(state: FusejikaState, p: int, card: Card, masks: list[int]) -> fl
             value -= DEAD
         elif not BIT[other] & after:
             alive += 1
-    deck = len(state.pool) + len(state.bottom)  # state.deck_size
+    deck = state.deck_size
     draws = 1 if card.rank == "9" and deck else 0
     if card.rank == "Q" and deck >= state.n:
         draws = 1
@@ -222,13 +200,12 @@ def decide(state: FusejikaState) -> Any:
     """The rules-based move for whoever is to move (it reads only what that player may know)."""
     phase, p = state.phase, state.cur
     if phase == PLAY:
-        masks = state.masks
-        cards = [card for card in state.hand[p] if not BIT[card] & masks[p]]  # state.playable(p)
+        cards = state.playable(p)
         if not cards:
             return STUCK
         if len(cards) == 1:
             return PLAYS[cards[0]]
-        best = max(cards, key=lambda card: play_value(state, p, card, masks))
+        best = max(cards, key=lambda card: play_value(state, p, card, state.masks))
         return PLAYS[best]
     if phase == LOST:
         return LOSES[first_best(lost_options(state.row[p], state.hand[p], state.source))[1]]

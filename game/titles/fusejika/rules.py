@@ -387,19 +387,22 @@ class FusejikaState(State):
         masks = self.masks
         return tuple(q for q in range(self.n) if q != seat and not masks[q] & bit)
 
-    def kickable(self, seat: int, source: Card) -> tuple[Card, ...]:
-        """Cards of the seat's row (not the source) that some other seat could receive."""
-        return tuple(card for card in self.row[seat] if card != source and self.kick_targets(seat, card))
+    def kickable(self, seat: int, source: Card, row: tuple[Card, ...] | None = None) -> tuple[Card, ...]:
+        """Cards of the seat's row (not the source) that some other seat could receive; `row`: judge this row
+        instead of the seat's own (the bots weigh a play before it is made)."""
+        return tuple(card for card in (self.row[seat] if row is None else row)
+                     if card != source and self.kick_targets(seat, card))
 
-    def copyable(self, seat: int, source: Card) -> tuple[str, ...]:
-        """Ranks an A may copy now: on the table and usable (A11, A12)."""
-        on_table = 0
-        for mask in self.masks:
-            on_table |= mask
+    def copyable(self, seat: int, source: Card, row: tuple[Card, ...] | None = None) -> tuple[str, ...]:
+        """Ranks an A may copy now: on the table and usable (A11, A12); `row` as in `kickable`."""
+        on_table = 0 if row is None else rank_mask(row)
+        for q, mask in enumerate(self.masks):
+            if row is None or q != seat:
+                on_table |= mask
         deck = self.deck_size > 0
         usable = {"9": deck, "10": True, "J": True, "Q": deck}
         return tuple(rank for rank in COPYABLE if on_table & RANK_BIT[rank]
-                     and (usable[rank] if rank != "K" else bool(self.kickable(seat, source))))
+                     and (usable[rank] if rank != "K" else bool(self.kickable(seat, source, row))))
 
     def winners(self) -> tuple[int, ...]:
         if self.result is None:

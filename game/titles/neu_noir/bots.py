@@ -33,6 +33,7 @@ from game.titles.neu_noir.rules import (
     POSITIVE,
     R101,
     SHOT,
+    STEPS,
     TAKE_PILE,
     Bet,
     Card,
@@ -64,7 +65,7 @@ def unseen(state: NeuNoirState, seat: int) -> Counter:
     return +left
 
 
-FITTING = tuple(frozenset(kind for kind in KINDS if step(value, kind) is not None) for value in range(102))
+FITTING = tuple(frozenset(kind for kind, after in steps.items() if after is not None) for steps in STEPS)
 # the kinds that may be played at each value 0-101 (spec L3)
 
 

@@ -133,15 +133,14 @@ def defence_scores(state: PowersState, seat: int, legal: list) -> list[float]:
 
 def discard_scores(state: PowersState, legal: list) -> list[float]:
     """Keep the most worth; a one-colour three buys back the best card of the pile (it may be one of the three)."""
-    pile_best = max((WORTH[c] for c in state.discard if c in RECOVERABLE), default=None)
+    pile_best = max((WORTH[c] for c in state.discard if c in RECOVERABLE), default=-math.inf)
     out = []
     for action in legal:
         cards = tuple(action)
         spent = sum(WORTH[c] for c in cards)
         colours = {colour(c) for c in cards}
         if len(colours) == 1 and None not in colours:  # the colour bonus: the best of the pile and the three
-            best = max((WORTH[c] for c in cards if c in RECOVERABLE), default=None)
-            spent -= best if pile_best is None else pile_best if best is None else max(pile_best, best)
+            spent -= max(pile_best, *(WORTH[c] for c in cards if c in RECOVERABLE))
         out.append(-spent)
     return out
 
@@ -173,7 +172,7 @@ def evaluate(state: PowersState) -> list[float]:
         return state.returns()
     owned = sum(1 for o in state.owner.values() if o is not None)
     sharp = 0.12 + 0.02 * owned
-    keys = [sharp * (state.score(s) + 0.5 * len(state.hand[s])) for s in range(state.n)]
+    keys = [sharp * (score + 0.5 * len(hand)) for score, hand in zip(state.seat_scores(), state.hand, strict=True)]
     top = max(keys)
     weights = [math.exp(k - top) for k in keys]
     total = sum(weights)

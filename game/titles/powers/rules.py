@@ -307,10 +307,10 @@ class PowersState(State):
         return self.n
 
     def score(self, seat: int) -> int:
-        return sum(TERRITORIES[t][0] for t, owner in self.owner.items() if owner == seat)
+        return self.seat_scores()[seat]
 
     def seat_scores(self) -> list[int]:
-        """Every seat's score at once (`score` of each)."""
+        """Every seat's score: the points of the territories it owns."""
         out = [0] * self.n
         for t, owner in self.owner.items():
             if owner is not None:
@@ -375,7 +375,7 @@ class PowersState(State):
         return [share if seat in self.winners else 0.0 for seat in range(self.n)]
 
     def final_scores(self) -> list[float]:
-        return [float(self.score(seat)) for seat in range(self.n)]
+        return [float(score) for score in self.seat_scores()]
 
     def starting_seat(self) -> int | None:
         return self.parent
@@ -613,7 +613,7 @@ class PowersState(State):
         return []
 
     def _game_over(self, victory: str) -> list:
-        scores = tuple(self.score(seat) for seat in range(self.n))
+        scores = tuple(self.seat_scores())
         if victory == CONQUEST_WIN:
             winners, self.tie_break = (self.occupier,), 0
         else:
@@ -714,7 +714,7 @@ class PowersState(State):
 
     def statistics(self) -> dict:
         return {"players": self.n, "rounds": self.round, "winners": list(self.winners), "victory": self.victory,
-                "scores": [self.score(s) for s in range(self.n)], "tie_break": self.tie_break,
+                "scores": self.seat_scores(), "tie_break": self.tie_break,
                 "over": self.phase == OVER}
 
 

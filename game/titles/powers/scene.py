@@ -170,7 +170,7 @@ class PowersScene(TableScene):
 
     def finish(self) -> None:
         state = self.state
-        scores = [state.score(seat) for seat in range(self.n)]
+        scores = state.seat_scores()
         self.record(list(state.winners), state.round, {"scores": scores, "victory": state.victory,
                                                        "tie_break": state.tie_break})
         results = [t("pw.result", points=scores[seat], n=state.territories(seat)) for seat in range(self.n)]
