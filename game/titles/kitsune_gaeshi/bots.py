@@ -49,7 +49,7 @@ from game.titles.kitsune_gaeshi.rules import (
 )
 
 SEARCH = {"normal": 250, "hard": 1000, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}  # normal_v1
-NEW_SEARCH = {"normal": 400, "hard": 1600, "max_rollout_depth": 0}  # the levels' search (game.ai.search)
+NEW_SEARCH = {"normal": 1200, "hard": 4800, "max_rollout_depth": 0}  # the levels' search (game.ai.search)
 FLIP_AT = 0.5  # flip when the estimated chance of two or more foxes reaches this
 CAUTIOUS = 0.12  # added to FLIP_AT with one soul left
 HUNT = 0.08  # taken from FLIP_AT when the player before has one soul left

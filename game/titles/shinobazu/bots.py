@@ -34,7 +34,7 @@ from game.titles.shinobazu.rules import (
     total,
 )
 
-SEARCH = {"max_rollout_depth": 0}  # the levels' search (game.ai.search): DEFAULTS otherwise
+SEARCH = {"max_rollout_depth": 0, "normal": 600, "hard": 2400}  # the levels' search (game.ai.search): DEFAULTS otherwise
 SEARCH_V1 = {"normal": 200, "hard": 600, "c": 0.7, "max_rollout_depth": 0, "opponents": "policy"}  # normal_v1
 FIGHT_AT = 0.55  # fight with an own card whose estimated strength reaches this
 OTHERS_REVERSE = 0.4  # chance that the other participants bring an odd number of reversals
