@@ -60,19 +60,21 @@ def guess(state: HexaState, seat: int) -> dict[str, float]:
     """The other seat's possible cards with weights (in ODDS_ORDER): its known cards, and its unknown ones as the
     unseen cards."""
     other = 1 - seat
-    known = state.known[other]
-    pool = dict(COPIES)
-    for rank in KINDS:
-        pool[rank] -= state.hand[seat][rank] + known[rank]
-    for rank in state.discard:
-        pool[rank] -= 1
     size = state.hand_size(other)
-    unknown = max(0, size - sum(known.values()))
-    total = sum(pool.values())
     if size == 0:
         return {BLANK: 1.0}
-    weights = {rank: known[rank] + (unknown * pool[rank] / total if total else 0.0) for rank in KINDS}
-    return {rank: w for rank, w in weights.items() if w > 0} or {BLANK: 1.0}
+    known, mine = state.known[other], state.hand[seat]
+    pool = {rank: COPIES[rank] - mine[rank] - known[rank] for rank in KINDS}
+    for rank in state.discard:
+        pool[rank] -= 1
+    unknown = max(0, size - sum(known.values()))
+    total = sum(pool.values())
+    weights = {}
+    for rank in KINDS:
+        weight = known[rank] + (unknown * pool[rank] / total if total else 0.0)
+        if weight > 0:
+            weights[rank] = weight
+    return weights or {BLANK: 1.0}
 
 
 # +1 where the first card wins, -1 where it loses, 0 for a draw: by (first card's side attacking, supports, first
@@ -137,11 +139,14 @@ def move_scores(state: HexaState, seat: int, columns: list[str]) -> list[float]:
     other = 1 - seat
     fwd = state.forward(seat)
     out = []
+    others: dict[str, float] | None = None  # the other's guessed card, once for every attack of the move
     for column in columns:
         source = state.piece(seat, column)
         target = source + fwd  # type: ignore[operator]
         if state.piece(other, column) == target:
-            out.append(attack_score(state, seat, column, source, target))  # type: ignore[arg-type]
+            if others is None:
+                others = guess(state, seat)
+            out.append(attack_score(state, seat, column, source, target, others))  # type: ignore[arg-type]
             continue
         score = PROGRESS
         if (column, target) == state.flag_hex and state.flag != seat:
@@ -158,12 +163,14 @@ def move_scores(state: HexaState, seat: int, columns: list[str]) -> list[float]:
     return out
 
 
-def attack_score(state: HexaState, seat: int, column: str, source: int, target: int) -> float:
-    """An attack's expected result with the best card in hand (the supports are public before it starts)."""
+def attack_score(state: HexaState, seat: int, column: str, source: int, target: int,
+                 others: dict[str, float]) -> float:
+    """An attack's expected result with the best card in hand against the guessed card `others` (the supports
+    are public before it starts)."""
     other = 1 - seat
     support = (state.support(seat, column, (column, target)), state.support(other, column, (column, source)))
-    cards = [r for r in KINDS if state.hand[seat][r]] or [BLANK]
-    others = guess(state, seat)
+    hand = state.hand[seat]
+    cards = [r for r in KINDS if hand[r]] or [BLANK]
     total = sum(others.values())
     on_rear = target == state.rear(other, column)
     win_value = REAR_STAKES if on_rear else WIN_STAKES + (FLAG if (column, target) == state.flag_hex else 0.0)
