@@ -22,6 +22,7 @@ import math
 from game.ai.levels import BotKit, ScoredRules
 from game.titles.powers.rules import (
     CARDS,
+    COLOUR,
     CONQUEST,
     DECLINE,
     DEFEND,
@@ -37,7 +38,6 @@ from game.titles.powers.rules import (
     VALUE,
     YIELD,
     PowersState,
-    colour,
     rank,
 )
 
@@ -136,11 +136,11 @@ def discard_scores(state: PowersState, legal: list) -> list[float]:
     pile_best = max((WORTH[c] for c in state.discard if c in RECOVERABLE), default=-math.inf)
     out = []
     for action in legal:
-        cards = tuple(action)
-        spent = sum(WORTH[c] for c in cards)
-        colours = {colour(c) for c in cards}
-        if len(colours) == 1 and None not in colours:  # the colour bonus: the best of the pile and the three
-            spent -= max(pile_best, *(WORTH[c] for c in cards if c in RECOVERABLE))
+        a, b, c = action
+        spent = WORTH[a] + WORTH[b] + WORTH[c]
+        shade = COLOUR[a]
+        if shade is not None and shade == COLOUR[b] == COLOUR[c]:  # the colour bonus: the best of the pile and the three
+            spent -= max(pile_best, *(WORTH[x] for x in action if x in RECOVERABLE))
         out.append(-spent)
     return out
 

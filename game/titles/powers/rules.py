@@ -18,6 +18,8 @@ them whole and they are small enough (56 discards at most, 21 payments).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple, Self
@@ -76,11 +78,13 @@ def strength(card: str, top_number: int | None, territory: str, adjacency: int) 
     """Spec 4.5.1: the number, plus `adjacency` (the player's neighbours of `territory`; none on an island), then
     the island (black) or inland (red) override to 1."""
     kind = TERRITORIES[territory][2]
-    if kind == ISLAND and colour(card) == "black":
+    card_colour = COLOUR[card]
+    if kind == ISLAND and card_colour == "black":
         return 1
-    if kind == INLAND and colour(card) == "red":
+    if kind == INLAND and card_colour == "red":
         return 1
-    return number(card, top_number) + (0 if kind == ISLAND else adjacency)
+    printed = PRINTED.get(card)
+    return (number(card, top_number) if printed is None else printed) + (0 if kind == ISLAND else adjacency)
 
 
 # --- decisions ---------------------------------------------------------------------------------------------------
@@ -99,6 +103,8 @@ class Play(NamedTuple):
 
 
 PLAYS = {card: Play(card) for card in CARDS}  # made once: search lists them all the time
+COLOUR = {card: colour(card) for card in CARDS}  # looked up, not worked out, in search's hot paths
+PRINTED = {card: VALUE[rank(card)] for card in CARDS if card not in JOKERS and rank(card) != "A"}  # not an ace's
 
 
 class Occupy(NamedTuple):
@@ -109,6 +115,18 @@ class Occupy(NamedTuple):
 
 class Defend(NamedTuple):
     card: str
+
+
+@lru_cache(maxsize=8192)
+def discards(hand: tuple[str, ...]) -> tuple[Discard3, ...]:
+    """Every three of `hand` to discard (made once per hand: search asks for the same hands again and again)."""
+    return tuple(Discard3(*trio) for trio in combinations(hand, 3))
+
+
+@lru_cache(maxsize=8192)
+def payments(hand: tuple[str, ...], cost: int) -> tuple[Occupy, ...]:
+    """Every way to pay `cost` cards of `hand` for an occupation."""
+    return tuple(Occupy(" ".join(cards)) for cards in combinations(hand, cost))
 
 
 DECISIONS = (Discard3, Recover, Play, Occupy, Defend)
@@ -122,87 +140,103 @@ class Drew(NamedTuple):
 
 
 # --- events ------------------------------------------------------------------------------------------------------
-class ParentChosen(NamedTuple):
+@dataclass(slots=True)
+class ParentChosen:
     seat: int
 
 
-class CardDrawn(NamedTuple):
+@dataclass(slots=True)
+class CardDrawn:
     seat: int
     card: str | None  # PRIVATE to `seat`
     reason: str
     pile_left: int
 
 
-class DrawLost(NamedTuple):
+@dataclass(slots=True)
+class DrawLost:
     seat: int  # draw pile and discard pile both empty (A20)
 
 
-class Reshuffled(NamedTuple):
+@dataclass(slots=True)
+class Reshuffled:
     cards: int
 
 
-class Revealed(NamedTuple):
+@dataclass(slots=True)
+class Revealed:
     round: int
     territory: str
 
 
-class Discarded(NamedTuple):
+@dataclass(slots=True)
+class Discarded:
     seat: int
     cards: tuple[str, str, str]
     bonus: bool  # all one colour: a card comes back from the discard pile
 
 
-class Recovered(NamedTuple):
+@dataclass(slots=True)
+class Recovered:
     seat: int
     card: str
 
 
-class Played(NamedTuple):
+@dataclass(slots=True)
+class Played:
     seat: int
     card: str
     number: int | None  # None for a joker
     strength: int | None
 
 
-class Passed(NamedTuple):
+@dataclass(slots=True)
+class Passed:
     seat: int
     passes: int
 
 
-class RightWon(NamedTuple):
+@dataclass(slots=True)
+class RightWon:
     seat: int
     by_joker: bool
 
 
-class TableCleared(NamedTuple):
+@dataclass(slots=True)
+class TableCleared:
     cards: tuple[str, ...]
 
 
-class Declined(NamedTuple):
+@dataclass(slots=True)
+class Declined:
     seat: int
     next_seat: int
     cost: int
 
 
-class Acquired(NamedTuple):
+@dataclass(slots=True)
+class Acquired:
     seat: int
     territory: str
     paid: tuple[str, ...]  # () when free at cost 0
 
 
-class Defended(NamedTuple):
+@dataclass(slots=True)
+class Defended:
     seat: int
     territory: str
     card: str
 
 
-class Yielded(NamedTuple):
+@dataclass(slots=True)
+class Yielded:
     seat: int
     territory: str
     to: int
 
 
-class GameOver(NamedTuple):
+@dataclass(slots=True)
+class GameOver:
     winners: tuple[int, ...]
     victory: str  # CONQUEST_WIN or POINTS_WIN
     scores: tuple[int, ...]
@@ -340,7 +374,7 @@ class PowersState(State):
     def _legal_actions(self) -> list:
         phase, hand = self.phase, self.hand[self.cur]  # type: ignore[index]
         if phase == DISCARD:
-            return [Discard3(*trio) for trio in combinations(hand, 3)]
+            return list(discards(tuple(hand)))
         if phase == RECOVER:
             return [Recover(c) for c in sorted(set(self.discard), key=ORDER.get) if c not in JOKERS and rank(c) != "A"]
         if phase == OPEN:
@@ -352,8 +386,7 @@ class PowersState(State):
                     if c in JOKERS or strength(c, top_number, territory, adjacency) > top] + [PASS]  # type: ignore
 
         if phase == OCCUPY:
-            pays = [Occupy(" ".join(cards)) for cards in combinations(hand, self.cost)] if len(hand) >= self.cost \
-                else []
+            pays = payments(tuple(hand), self.cost) if len(hand) >= self.cost else ()
             return [*pays, DECLINE]
         if phase == DEFEND:
             return [*(Defend(c) for c in hand if is_face(c)), YIELD]
