@@ -38,6 +38,14 @@ from game.titles.shinoburi.rules import (
     Reinforce,
     ShinoburiState,
     Target,
+    attack,
+    attack_on,
+    deploy,
+    move_from,
+    move_to,
+    ninja_on,
+    reinforce,
+    target,
     whole_choices,
 )
 
@@ -116,14 +124,14 @@ def first_step(state: ShinoburiState, choice: tuple) -> Any:
     """The small decision that starts (or, mid-command, continues) a whole choice."""
     kind, phase = choice[0], state.phase
     if kind == "deploy":
-        return Target(choice[2]) if phase == DEPLOY_TO else Deploy(choice[1])
+        return target(choice[2]) if phase == DEPLOY_TO else deploy(choice[1])
     if kind == "ninja":
-        return NinjaOn(choice[2], choice[3], choice[1])
+        return ninja_on(choice[2], choice[3], choice[1])
     if kind == "reinforce":
-        return Reinforce(choice[1])
+        return reinforce(choice[1])
     if kind == "move":
-        return MoveTo(choice[3]) if phase == MOVE_TO else MoveFrom(choice[1], choice[2])
-    return AttackOn(choice[2], choice[3]) if phase == ATTACK_ON else Attack(choice[1])
+        return move_to(choice[3]) if phase == MOVE_TO else move_from(choice[1], choice[2])
+    return attack_on(choice[2], choice[3]) if phase == ATTACK_ON else attack(choice[1])
 
 
 def decide(state: ShinoburiState, rng: Random | None = None) -> Any:
@@ -144,24 +152,24 @@ def rollout_policy(state: ShinoburiState, rng: Random) -> Any:
             size, t, c = max(((territory[t][c], t, c) for t in range(n) if t != p for c in COUNTRIES
                               if c != own), default=(0, 0, ""))
             if size >= 2 or (size and not any(hand[c] for c in COUNTRIES)):
-                return NinjaOn(t, c, min(ninjas, size))
+                return ninja_on(t, c, min(ninjas, size))
         if hand[own]:  # type: ignore[index]
-            return Deploy(own)
+            return deploy(own)
         held = [c for c in COUNTRIES if hand[c]]
-        return Deploy(rng.choice(held)) if held else state.legal_actions()[0]
+        return deploy(rng.choice(held)) if held else state.legal_actions()[0]
     if phase == DEPLOY_TO:
         c = state.pending.country
-        return Target(min((t for t in range(n) if t != p), key=lambda t: (threatened(state, t, c, territory[t][c] + 1),
+        return target(min((t for t in range(n) if t != p), key=lambda t: (threatened(state, t, c, territory[t][c] + 1),
                                                                          rng.random())))
     if phase == CMD2:
         if hand[own]:  # type: ignore[index]
-            return Reinforce(own)
+            return reinforce(own)
         held = [c for c in COUNTRIES if hand[c]]
         if held:
-            return Reinforce(rng.choice(held))
+            return reinforce(rng.choice(held))
         return state.legal_actions()[0]
     if phase == MOVE_TO:
-        return MoveTo(p) if state.pending.seat != p else MoveTo((p + 1) % n)
+        return move_to(p) if state.pending.seat != p else move_to((p + 1) % n)
     if phase == CMD3:
         return max(state.legal_actions(), key=lambda a: territory[p][a.country])
     totals = state.totals()

@@ -23,6 +23,7 @@ Decisions where the spec is silent:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from random import Random
 from typing import Any, NamedTuple, Self
 
@@ -83,6 +84,8 @@ class AttackOn(NamedTuple):
 
 DECISIONS = (Deploy, Target, NinjaOn, Reinforce, MoveFrom, MoveTo, Attack, AttackOn)
 BY_NAME = {cls.__name__: cls for cls in DECISIONS}
+# each decision made once (search lists the same ones all the time): deploy("ODA") is Deploy("ODA")
+deploy, target, ninja_on, reinforce, move_from, move_to, attack, attack_on = (cache(cls) for cls in DECISIONS)
 
 
 class Dealt(NamedTuple):
@@ -276,22 +279,35 @@ class ShinoburiState(State):
         p, n, hand, territory = self.cur, self.n, self.hand[self.cur], self.territory
         others = [t for t in range(n) if t != p]
         if phase == CMD1:
-            deploys = [Deploy(c) for c in COUNTRIES if hand[c]]
+            deploys = [deploy(c) for c in COUNTRIES if hand[c]]
             ninjas = hand[NINJA]
-            return deploys + [NinjaOn(t, c, k) for t in others for c in COUNTRIES
+            return deploys + [ninja_on(t, c, k) for t in others for c in COUNTRIES
                               for k in range(1, min(ninjas, territory[t][c]) + 1)]
         if phase == DEPLOY_TO:
-            return [Target(t) for t in others]
+            return [target(t) for t in others]
         if phase == CMD2:
-            return [Reinforce(c) for c in COUNTRIES if hand[c]] + [
-                MoveFrom(f, c) for f in others for c in COUNTRIES if territory[f][c]]
+            return [reinforce(c) for c in COUNTRIES if hand[c]] + [
+                move_from(f, c) for f in others for c in COUNTRIES if territory[f][c]]
         if phase == MOVE_TO:
-            return [MoveTo(t) for t in range(n) if t != self.pending.seat]
+            return [move_to(t) for t in range(n) if t != self.pending.seat]
         if phase == CMD3:
-            return [Attack(a) for a in COUNTRIES if self._targets(a)]
+            return [attack(a) for a in COUNTRIES if self._can_attack(a)]
         if phase == ATTACK_ON:
-            return [AttackOn(t, d) for t, d in self._targets(self.pending.country)]
+            return [attack_on(t, d) for t, d in self._targets(self.pending.country)]
         return []
+
+    def _has_choice(self, phase: str) -> bool:
+        """Whether `_choices(phase)` is not empty, without making the list (a command with none is skipped)."""
+        p, hand, territory = self.cur, self.hand[self.cur], self.territory
+        if phase in (CMD1, CMD2):
+            if any(hand[c] for c in COUNTRIES):
+                return True
+            if phase == CMD1 and not hand[NINJA]:
+                return False
+            return any(territory[t][c] for t in range(self.n) if t != p for c in COUNTRIES)
+        if phase == CMD3:
+            return any(self._can_attack(a) for a in COUNTRIES)
+        return bool(self._choices(phase))
 
     def _targets(self, a: str) -> list[tuple[int, str]]:
         """The armies the home army of `a` may attack now (3.5)."""
@@ -301,6 +317,13 @@ class ShinoburiState(State):
             return []
         return [(t, d) for t in range(self.n) if t != p for d in COUNTRIES
                 if d != a and 1 <= territory[t][d] < size and (t, d) not in protected]
+
+    def _can_attack(self, a: str) -> bool:
+        """Whether `_targets(a)` is not empty."""
+        p, territory, protected = self.cur, self.territory, self.protected
+        size = territory[p][a]
+        return size >= 2 and any(d != a and 1 <= territory[t][d] < size and (t, d) not in protected
+                                 for t in range(self.n) if t != p for d in COUNTRIES)
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         phase = self.phase
@@ -394,7 +417,7 @@ class ShinoburiState(State):
         for command, phase in ((2, CMD2), (3, CMD3)):
             if command <= done:
                 continue
-            if self._choices(phase):
+            if self._has_choice(phase):
                 self.phase = phase
                 return events
             events.append(self._skip(command))
@@ -431,7 +454,7 @@ class ShinoburiState(State):
         self.protected = set()
         self.final_turn = self.final_left is not None
         events: list = [TurnStarted(seat, self.turn, self.final_left)]
-        if self._choices(CMD1):
+        if self._has_choice(CMD1):
             self.phase = CMD1
             return events
         events.append(self._skip(1))
