@@ -97,6 +97,22 @@ def stuck_chance(state: NeuNoirState, seat: int, who: int, value: int, doubles: 
     return no_pass * short
 
 
+class Stuck:
+    """`stuck_chance` as the seat to move sees it over `pool`, worked out once per (who, value, doubles): the
+    candidate plays of a decision often hand the same value to the same player."""
+
+    def __init__(self, state: NeuNoirState, pool: Counter) -> None:
+        self.state, self.seat, self.pool = state, state.current, pool
+        self.known: dict[tuple[int, int, int], float] = {}
+
+    def __call__(self, who: int, value: int, doubles: int) -> float:
+        key = (who, value, doubles)
+        chance = self.known.get(key)
+        if chance is None:
+            chance = self.known[key] = stuck_chance(self.state, self.seat, who, value, doubles, self.pool)
+        return chance
+
+
 # --- candidate plays -----------------------------------------------------------------------------------------------
 def candidates(state: NeuNoirState) -> list[tuple[tuple[str, ...], int | None]]:
     """Ways to finish the play in progress (or to make one), each (cards still to add, Shot target): see the module
@@ -186,13 +202,13 @@ def _safe_order(combo: tuple[str, ...]) -> tuple[str, ...]:
 
 
 # --- scoring whole choices -----------------------------------------------------------------------------------------
-def score_play(state: NeuNoirState, extra: tuple[str, ...], shot: int | None, pool: Counter) -> float:
+def score_play(state: NeuNoirState, extra: tuple[str, ...], shot: int | None, stuck_at: Stuck) -> float:
     """The worth of finishing the play with `extra` (and `shot`) for the seat to move (the rules' `outcome` of the
     whole play, without copying the state)."""
     me = state.current
     result = state.outcome((*state.line, *extra), shot)
     nxt = result.next
-    stuck = stuck_chance(state, me, nxt, result.values[-1] if result.values else state.value, result.doubles, pool)
+    stuck = stuck_at(nxt, result.values[-1] if result.values else state.value, result.doubles)
     covered = {on for on in state.bet_of if on is not None}
     free_bet = state.bet_of[nxt] is None and any(t != nxt and t not in covered for t in state.participants)
     declares = DECLARE_AFTER_STUCK if free_bet else 1.0  # a free bet chip is a way out
@@ -202,8 +218,8 @@ def score_play(state: NeuNoirState, extra: tuple[str, ...], shot: int | None, po
     return gain - spent
 
 
-def score_bet(state: NeuNoirState, target: int, pool: Counter, can_play: bool) -> float:
-    stuck = stuck_chance(state, state.current, target, state.value, 0, pool)
+def score_bet(state: NeuNoirState, target: int, stuck_at: Stuck, can_play: bool) -> float:
+    stuck = stuck_at(target, state.value, 0)
     escape = 0.0 if can_play else WHITE * 0.8  # a way out of a position with no play
     return CHIP * stuck * 0.8 + escape - 0.1
 
@@ -231,7 +247,7 @@ def options(state: NeuNoirState) -> list[tuple[Any, float]]:
         return [(a, pile_worth(state.pile[a.owner])) for a in legal]
     if phase == OVERTIME_START:
         return [(a, 0.0) for a in legal]
-    pool = unseen(state, state.current)
+    stuck_at = Stuck(state, unseen(state, state.current))
     best: dict[Any, float] = {}
 
     def offer(action: Any, value: float) -> None:
@@ -240,13 +256,13 @@ def options(state: NeuNoirState) -> list[tuple[Any, float]]:
 
     plays = candidates(state)
     for extra, shot in plays:
-        value = score_play(state, extra, shot, pool)
+        value = score_play(state, extra, shot, stuck_at)
         offer(Card(extra[0]) if extra else EndPlay(shot), value)
     if phase != BUILD:
         can_play = bool(plays)
         for action in legal:
             if type(action) is Bet:
-                offer(action, score_bet(state, action.target, pool, can_play))
+                offer(action, score_bet(state, action.target, stuck_at, can_play))
         if DECLARE in legal:
             offer(DECLARE, score_declare(state, forced=len(legal) == 1))
     floor = min(best.values(), default=0.0) - 1.0

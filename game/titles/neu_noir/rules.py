@@ -349,6 +349,7 @@ class NeuNoirState(State):
         line = self.line
         after = STEPS[self.line_value if line else self.value]
         played, has_pass = len(line) + 1, PASS in line
+        minimum_of_others, minimum_of_pass = self._minimum(has_pass), self._minimum(True)
         cards = []
         for kind in KINDS:
             if not hand.get(kind):
@@ -356,7 +357,7 @@ class NeuNoirState(State):
             value = after[kind]
             if value is None:
                 continue
-            minimum = self._minimum(has_pass or kind == PASS)
+            minimum = minimum_of_pass if kind == PASS else minimum_of_others
             if minimum > played:  # more cards must follow this one: can they?
                 hand[kind] -= 1
                 try:
