@@ -241,3 +241,19 @@ def test_a_setup_without_options_is_kept_with_the_options_in_play(app):
     play(app, scene, 6)
     save = saves.load(app.storage, "kitsune_gaeshi")
     assert save is not None and save.setup.options == registry.get("kitsune_gaeshi").default_options()
+
+
+@pytest.mark.parametrize("chosen", [None, 42])
+def test_a_rematch_after_continue_deals_anew_unless_the_player_set_a_seed(app, chosen):
+    """A save holds the seed in use (to play the game back); a rematch of a continued game takes the seed as the
+    player set it on the setup screen: none deals a new game (found in a playtest: the same deal again)."""
+    from game.app.setup import setting_key
+
+    spec = registry.get("hexa")
+    app.storage.set_setting(setting_key("hexa"), {**setup_of(spec).to_json(), "seed": chosen})
+    scene = start_scene(app, setup_of(spec, seed=777), autoplay=True)
+    play(app, scene, 5)
+    save = saves.load(app.storage, "hexa")
+    resumed = start_scene(app, save.setup, autoplay=True, save=save)
+    assert resumed.seed == 777 and resumed.save().setup.seed == 777  # the game itself plays back as it was
+    assert resumed.setup.seed == chosen  # what Rematch starts from

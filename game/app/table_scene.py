@@ -25,7 +25,7 @@ from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import BOT_NAMES, GameSetup, saved_setup
 from game.core import chance, replay
-from game.core.engine import CHANCE
+from game.core.engine import CHANCE, among
 from game.services.i18n import pick, said, t
 from game.titles import registry
 from game.titles.spec import START
@@ -130,6 +130,8 @@ class TableScene(Scene, ABC):
         """Replay a saved game without animation, telling the log again; then the title syncs its display."""
         self.state = save.state(tell=self._log_line)  # one pass: the state, and the log told again
         self.view = self.coming = self.state.view(self.me)
+        # the save holds the seed in use; a rematch takes the seed as the player set it (none: a new deal)
+        self.setup = replace(self.setup, seed=saved_setup(self.app, self.setup.slug).seed)
         if not self.watching:
             self.log.add(t("table.resumed"), theme.SKY)
         self.restored(save.extra)
@@ -358,9 +360,13 @@ class TableScene(Scene, ABC):
 
     def choose(self, action) -> None:
         """The human's choice of a legal action (from a button or a click on the table)."""
-        if self.human_turn() and action in self.view.legal:
+        if not self.human_turn():
+            return
+        if among(action, self.view.legal):
             self.app.audio.play("menu_select")
             self.apply(action)
+        else:  # not legal now (a click on something that only looks like a choice): refused, nothing lost
+            self.app.audio.play("error")
 
     def handle_table(self, event: pygame.event.Event) -> bool:
         """Esc pauses, the wheel scrolls the move log; True when the event was taken."""

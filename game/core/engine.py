@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from itertools import accumulate
 from operator import itemgetter
 from random import Random
@@ -141,7 +141,7 @@ class State(ABC):
         """
         if self.is_terminal():
             raise IllegalAction("the game is over")
-        if not any(a == action and same_types(a, action) for a in self.legal_actions()):
+        if not among(action, self.legal_actions()):
             raise IllegalAction(self._why_not(action))
         events = self._apply(action)
         self.history.append(action)
@@ -191,6 +191,12 @@ def tagged_from_json(data: Any, classes: dict[str, type]) -> Action | None:
     if len(data) - 1 != len(cls._fields):
         raise IllegalAction(f"{data[0]} takes {len(cls._fields)} fields, not {len(data) - 1}")
     return cls(*data[1:])
+
+
+def among(action: Action, actions: Iterable[Action]) -> bool:
+    """Whether `action` is one of `actions`, its type included: NamedTuples compare as plain tuples, so
+    Take("3") == Commit("3") although only one of them may be legal (a scene asks this, not `in`)."""
+    return any(a == action and same_types(a, action) for a in actions)
 
 
 def same_types(a: Action, b: Action) -> bool:

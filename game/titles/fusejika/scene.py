@@ -11,7 +11,7 @@ import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
-from game.core.engine import CHANCE, TERMINAL
+from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, said, t
 from game.titles.fusejika import rules
 from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
@@ -86,7 +86,7 @@ class FusejikaScene(TableScene):
     def choose(self, action) -> None:
         """As at any table, but a kick that hands a rival the sixth rank asks for a second click."""
         if type(action) is KickTo and self.gives_sixth(action.target) and self.armed != action \
-                and action in self.view.legal:
+                and among(action, self.view.legal):
             self.armed = action
             self.buttons.buttons = []
             self.app.audio.play("warning")
@@ -255,7 +255,7 @@ class FusejikaScene(TableScene):
     def default_choice(self, actions: list) -> int:
         """The button Enter presses at first: after a 10 (or an A copying it), losing the card just played."""
         v = self.view
-        if v.phase == rules.LOST and v.source is not None and Lose(v.source) in actions:
+        if v.phase == rules.LOST and v.source is not None and among(Lose(v.source), actions):
             return actions.index(Lose(v.source))
         return 0
 
@@ -482,9 +482,9 @@ class FusejikaScene(TableScene):
         if not self.human_turn():
             return "normal"
         legal = v.legal
-        if seat == self.me and (Lose(card) in legal or Kick(card) in legal):
+        if seat == self.me and (among(Lose(card), legal) or among(Kick(card), legal)):
             return "lit"
-        if Copy(card.rank) in legal:
+        if among(Copy(card.rank), legal):
             return "lit"
         if v.phase in (rules.LOST, rules.KICK, rules.COPY):
             return "dim"
@@ -514,7 +514,7 @@ class FusejikaScene(TableScene):
         v = self.view
         rect = self.target_rect(seat).inflate(12, 10)
         card = v.kick_card
-        if KickTo(seat) in v.legal:
+        if among(KickTo(seat), v.legal):
             shade = tuple(int(c * (0.5 + 0.5 * pulse(self.now, 0.9))) for c in theme.ACCENT)
             pygame.draw.rect(surface, shade, rect, 4, border_radius=14)
             if self.focused_action() == KickTo(seat):  # the keyboard focus

@@ -20,7 +20,7 @@ import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
-from game.core.engine import CHANCE, TERMINAL
+from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import said, t
 from game.titles.hexa import rules
 from game.titles.hexa.bots import WORTH
@@ -332,16 +332,16 @@ class HexaScene(TableScene):
     def _click_table(self, pos: tuple[int, int]) -> bool:
         legal = self.view.legal
         for rank, rect in self.hand_rects():
-            if rect.collidepoint(pos) and Commit(rank) in legal:
+            if rect.collidepoint(pos) and among(Commit(rank), legal):
                 self.choose(Commit(rank))
                 return True
         for column in COLUMNS:
-            if Advance(column) in legal and any(r.collidepoint(pos) for r in self.advance_rects(column)):
+            if among(Advance(column), legal) and any(r.collidepoint(pos) for r in self.advance_rects(column)):
                 self.choose(Advance(column))
                 return True
         if self.browsing:
             for rank, rect in self.discard_rects():
-                if rect.collidepoint(pos) and Take(rank) in legal:
+                if rect.collidepoint(pos) and among(Take(rank), legal):
                     self.choose(Take(rank))
                     return True
         return False
@@ -460,7 +460,7 @@ class HexaScene(TableScene):
                 pygame.draw.polygon(surface, (20, 44, 36), self.hex_points(column, row, 1.5), 2)
         legal = v.legal if self.human_turn() else ()
         for column in COLUMNS:
-            if Advance(column) in legal:
+            if among(Advance(column), legal):
                 self._draw_arrow(surface, column, focused == Advance(column))
         for seat in range(2):
             for i, column in enumerate(COLUMNS):
@@ -635,7 +635,7 @@ class HexaScene(TableScene):
         blit(surface, t("hx.your_hand", n=len(self.shown_hand())), 14, (HAND.x, HAND.y - 4), theme.INK_DIM, True)
         taken: list[str] = []
         for rank, rect in self.hand_rects():
-            playable = Commit(rank) in legal
+            playable = among(Commit(rank), legal)
             lift = False
             if rank in rising and rising.count(rank) > taken.count(rank):
                 taken.append(rank)

@@ -17,6 +17,7 @@ import pygame
 
 from game.app.setup import BOT_NAMES, GameSetup
 from game.app.table_scene import TableScene
+from game.core.engine import among
 from game.services.i18n import counted, pick, said, t
 from game.titles.hige_mekuri import rules
 from game.titles.hige_mekuri.cards import (
@@ -275,7 +276,7 @@ class HigeScene(TableScene):
 
     def choose(self, action: str) -> None:
         """Your flip, flip again or stop; anything else is refused with a sound."""
-        if self.human_turn() and action in self.view.legal:
+        if self.human_turn() and among(action, self.view.legal):
             super().choose(action)
         elif not self.over:
             self.app.audio.play("error")

@@ -21,7 +21,7 @@ import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
-from game.core.engine import CHANCE, TERMINAL
+from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, said, t
 from game.titles.neu_noir import rules
 from game.titles.neu_noir.cards import SEAT_COLOURS, card_back, card_face, card_name, chip
@@ -413,7 +413,7 @@ class NeuNoirScene(TableScene):
                 return True
         if self.mode == "bet":
             for seat in self.others():
-                if self.layout.plate_rect(seat).collidepoint(pos) and Bet(seat) in self.view.legal:
+                if self.layout.plate_rect(seat).collidepoint(pos) and among(Bet(seat), self.view.legal):
                     self.bet(seat)
                     return True
         return False
@@ -516,7 +516,7 @@ class NeuNoirScene(TableScene):
         bettor = rules.bettor_under(v.bet_of, seat)
         if bettor is not None:  # a bet chip under this marker, in the bettor's colour
             chip(surface, (rect.x + 5, rect.bottom - 4), SEAT_COLOURS[bettor], 9, theme.INK)
-        if self.mode == "bet" and self.human_turn() and Bet(seat) in v.legal:
+        if self.mode == "bet" and self.human_turn() and among(Bet(seat), v.legal):
             pygame.draw.rect(surface, theme.GOOD, rect.inflate(8, 8), 3, border_radius=theme.RADIUS + 3)
         y = rect.bottom + 10
         for k in range(v.white[seat]):

@@ -21,7 +21,7 @@ import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
-from game.core.engine import CHANCE, TERMINAL
+from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, pick, said, t
 from game.titles.powers import rules
 from game.titles.powers.bots import worth
@@ -390,10 +390,10 @@ class PowersScene(TableScene):
             if v.phase in (DISCARD, OCCUPY) and (v.phase == DISCARD or any(a != DECLINE for a in v.legal)):
                 self.toggle(card)
                 return True
-            if Play(card) in v.legal:
+            if among(Play(card), v.legal):
                 self.pick_action(Play(card))
                 return True
-            if Defend(card) in v.legal:
+            if among(Defend(card), v.legal):
                 self.choose(Defend(card))
                 return True
         return False
@@ -518,7 +518,7 @@ class PowersScene(TableScene):
         mine = self.human_turn()
         picking = mine and v.phase in (DISCARD, OCCUPY)
         for card, rect in self.hand_rects():
-            playable = mine and (Play(card) in v.legal or Defend(card) in v.legal)
+            playable = mine and (among(Play(card), v.legal) or among(Defend(card), v.legal))
             style = "picked" if card in self.picked else "lit" if playable else \
                 "dim" if mine and v.phase in (OPEN, INVADE) else "normal"
             lift = -10 if card in self.picked or (playable and rect.collidepoint(self.hover)) else 0
