@@ -131,6 +131,20 @@ def test_the_title_list_scrolls_to_keep_the_focused_title_shown(app, monkeypatch
     app.tick(STEP)  # draws with the "more" hints
 
 
+def test_back_from_a_game_the_menu_is_at_its_title(app):
+    """Found in a playtest: Quit to menu from Hexa came back with the first title selected."""
+    from game.app import menu
+    from game.app.setup import GameSetup, start_scene
+    from game.titles import registry
+
+    slugs = list(registry.TITLES)
+    start_scene(app, GameSetup("hexa", ["normal"], seed=1))
+    app.to_menu()
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, menu.TitleMenuScene) and scene.focused.slug == "hexa" != slugs[0]
+
+
 def test_think_bench_prints_json(capsys):
     from game.bench import main
 

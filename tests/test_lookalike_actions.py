@@ -49,3 +49,4 @@ def test_a_click_on_a_hand_card_while_taking_one_back_is_refused(app):
     assert scene.state.history == history
     scene.choose(Take("3"))
     assert scene.state.history == [*history, Take("3")]
+

@@ -16,7 +16,7 @@ from game.titles import registry
 from game.titles.spec import TitleSpec as TitleInfo
 from game.ui import theme
 from game.ui.dice import die_surface
-from game.ui.text import blit, block, wrap
+from game.ui.text import blit, block, first_line, overflowed
 from game.ui.tween import pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -64,6 +64,9 @@ class TitleMenuScene(Scene):
         self.saves: dict[str, Save] = {}  # the unfinished game of each title that has one
         self.shown_for: str | None = None  # the title the action buttons were last set up for
         self.scroll = 0  # index of the first title card shown
+        slugs = [info.slug for info in self.titles]
+        if app.last_title in slugs:  # back from a game: at its title
+            self.row.focus = slugs.index(app.last_title)
         self._layout()
 
     def _layout(self, follow_focus: bool = True) -> None:
@@ -277,8 +280,9 @@ class TitleMenuScene(Scene):
         blit(surface, info.name_ja, 20, (name.right + 14, y + 8), theme.ACCENT if focused else theme.INK_DIM)
         tag = blit(surface, self._players(info), 17, (x, y + 40), theme.SKY)
         room = button.rect.right - 22 - (tag.right + 12)
-        lines = wrap(info.pitch(), 17, room)
-        blit(surface, lines[0] + ("…" if len(lines) > 1 else ""), 17, (tag.right + 12, y + 40), theme.INK_DIM)
+        pitch = blit(surface, first_line(info.pitch(), 17, room), 17, (tag.right + 12, y + 40), theme.INK_DIM)
+        if pitch.right > button.rect.right - 10:
+            overflowed(info.pitch(), button.rect)
 
     def _players(self, info: TitleInfo) -> str:
         if info.solo:

@@ -73,6 +73,7 @@ class GameSetup:
 def start_scene(app, setup: GameSetup, autoplay: bool = False, save=None):
     """The title's scene for `setup` (its scene module's `make_scene(app, setup, autoplay, save)`), resuming
     `save` (a game.app.saves.Save) if given."""
+    app.last_title = setup.slug
     return registry.get(setup.slug).module("scene").make_scene(app, setup, autoplay, save)
 
 

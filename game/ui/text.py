@@ -91,6 +91,17 @@ def fit(text: str, size: int, width: int, bold: bool = False, smallest: int = 16
     return text + "…", size
 
 
+def first_line(text: str, size: int, width: int, bold: bool = False) -> str:
+    """The first line of `text` wrapped to `width`, ending in "…" when more follows (the whole fits `width`)."""
+    lines = wrap(text, size, width, bold)
+    if len(lines) <= 1:
+        return lines[0] if lines else ""
+    shown, face = lines[0], font(size, bold)
+    while shown and face.size(shown + "…")[0] > width:
+        shown = shown[:-1]
+    return shown + "…"
+
+
 @lru_cache(maxsize=512)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Break text into lines that fit `width` (spaces for English, any character for Japanese); cached."""

@@ -225,6 +225,8 @@ class HexaScene(TableScene):
             return [END_RECOVERY, *(a for a in legal if a != END_RECOVERY)]
         if phase == RECOVER_PICK:  # the best card first
             return sorted(legal, key=lambda a: -WORTH[a.rank])
+        if phase in (ATTACK, DEFEND):  # the card least worth keeping first: Enter never spends an ace by accident
+            return sorted(legal, key=lambda a: WORTH.get(a.rank, 0.0))
         return list(legal)
 
     def _refresh_buttons(self) -> None:
@@ -262,6 +264,8 @@ class HexaScene(TableScene):
             return t("hx.game_over"), theme.WARN
         if not self.human_turn():
             if v.to_move == CHANCE:
+                if v.draws and v.draws[0][1] != rules.DEAL:
+                    return said("hx.drawing", v.draws[0][0], self.names, self.me), theme.INK_DIM
                 return t("hx.dealing"), theme.INK_DIM
             if v.phase == DEFEND and self.last_battle is not None:  # both cards are down: they turn over
                 return t("hx.turning"), theme.WARN
@@ -387,6 +391,9 @@ class HexaScene(TableScene):
         hand = list(self.view.hand)
         if self.view.committed in hand:
             hand.remove(self.view.committed)
+        last = self.last_battle  # your defence turning over: the table still shows the view before it
+        if last is not None and self.view.phase == DEFEND and last.attacker != self.me and last.cards[1] in hand:
+            hand.remove(last.cards[1])
         return hand
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
@@ -458,10 +465,16 @@ class HexaScene(TableScene):
                     fill = (70, 74, 46)
                 pygame.draw.polygon(surface, fill, self.hex_points(column, row, 1.5))
                 pygame.draw.polygon(surface, (20, 44, 36), self.hex_points(column, row, 1.5), 2)
+        self._draw_names(surface)
         legal = v.legal if self.human_turn() else ()
+        previews = []
         for column in COLUMNS:
             if among(Advance(column), legal):
-                self._draw_arrow(surface, column, focused == Advance(column))
+                preview = self._draw_arrow(surface, column, focused == Advance(column))
+                if preview is not None:
+                    previews.append(preview)
+        placed = self._place_previews(previews)
+        self._draw_preview_lines(surface, placed)
         for seat in range(2):
             for i, column in enumerate(COLUMNS):
                 row = v.positions[seat][i]
@@ -474,6 +487,57 @@ class HexaScene(TableScene):
         if battle is not None:
             pygame.draw.polygon(surface, theme.BAD, self.hex_points(battle.column, battle.target, 3), 3)
         self._draw_flag(surface)
+        self._draw_previews(surface, placed)
+
+    def _draw_names(self, surface: pygame.Surface) -> None:
+        """Each hex's name as the buttons and the log say it ("C5"), faint in its lower part, and the column
+        letters under the board: the board turns with your seat, the names stay."""
+        s = self.side_size()
+        for column in COLUMNS:
+            for row in range(self.state.lengths[column]):
+                x, y = self.hex_centre(column, row)
+                blit(surface, f"{column}{row}", 11, (x, y + s * 0.55), (84, 128, 108), anchor="center")
+            x = self.hex_centre(column, 0)[0]
+            blit(surface, column, 15, (x, BOARD.bottom + 4), theme.INK_DIM, True, "midtop")
+
+    def _place_previews(self, previews: list) -> list[tuple[tuple[str, str], pygame.Rect, tuple[float, float]]]:
+        """Where the attack previews go: in the gap beside the board next to the hex each attacks, a side
+        column's on its side, the centre column's on a side no other preview uses (else stacked below)."""
+        s = self.side_size()
+        left, right = BOARD.centerx - 2.5 * s - 2, BOARD.centerx + 2.5 * s + 2  # the board's outer edges
+        placed: list[tuple[tuple[str, str], pygame.Rect, tuple[float, float]]] = []
+        for lines, (x, y) in sorted(previews, key=lambda item: abs(item[1][0] - BOARD.centerx), reverse=True):
+            if x < BOARD.centerx - 10:
+                place = "left"
+            elif x > BOARD.centerx + 10:
+                place = "right"
+            else:
+                used = {"left" if rect.centerx < BOARD.centerx else "right" for _, rect, _ in placed}
+                place = "left" if "left" not in used else "right"
+            label = pygame.Rect(0, 0, 60, 36)
+            if place == "left":
+                label.midright = (round(left), round(y))
+            else:
+                label.midleft = (round(right), round(y))
+            while any(label.colliderect(rect) for _, rect, _ in placed):
+                label.y += 38
+            placed.append((lines, label, (x, y)))
+        return placed
+
+    def _draw_preview_lines(self, surface: pygame.Surface, placed: list) -> None:
+        """Each preview joined to the hex it attacks (under the pieces)."""
+        for _, label, (x, y) in placed:
+            edge = (label.right, label.centery) if label.centerx < x else (label.left, label.centery)
+            pygame.draw.line(surface, theme.BAD, edge, (round(x), round(y)), 2)
+
+    def _draw_previews(self, surface: pygame.Surface, placed: list) -> None:
+        """The previews themselves, over the pieces: your supports and the enemy's."""
+        for lines, label, _ in placed:
+            pygame.draw.rect(surface, theme.BG_DEEP, label, border_radius=6)
+            pygame.draw.rect(surface, theme.BAD, label, 1, border_radius=6)
+            for k, line in enumerate(lines):
+                shown, size = fit(line, 13, label.width - 6, True, 9)
+                blit(surface, shown, size, (label.centerx, label.y + 10 + 16 * k), theme.BAD, True, "center")
 
     def _draw_flag(self, surface: pygame.Surface) -> None:
         """The flag at its hex's upper corner, in its owner's colour (grey while nobody's)."""
@@ -497,8 +561,10 @@ class HexaScene(TableScene):
                 return x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease
         return self.hex_centre(column, row)
 
-    def _draw_arrow(self, surface: pygame.Surface, column: str, lit: bool) -> None:
-        """The forward arrow over one of your pieces: red with the supports when it starts a battle."""
+    def _draw_arrow(self, surface: pygame.Surface, column: str, lit: bool
+                    ) -> tuple[str, tuple[float, float]] | None:
+        """The forward arrow over one of your pieces, red when it starts a battle: then its preview (the
+        supports) and the hex it attacks, drawn over the pieces by `_draw_previews`."""
         v = self.view
         row = v.positions[self.me][COLUMNS.index(column)]
         target = row + self.forward()
@@ -509,14 +575,10 @@ class HexaScene(TableScene):
             pygame.draw.polygon(surface, colour, self.hex_points(column, target, 3), 4)
         mid_y = (y0 + y1) / 2
         pygame.draw.polygon(surface, colour, [(x0, mid_y - 9), (x0 - 9, mid_y + 6), (x0 + 9, mid_y + 6)])
-        if attack:
-            mine, theirs = self.supports(column, row, target)
-            text = t("hx.preview", mine=3 * mine, theirs=3 * theirs)
-            shown, size = fit(text, 13, 150, True)
-            label = pygame.Rect(0, 0, 150, 20)
-            label.center = (round(x1), round(y1 - self.side_size() * 0.95))
-            pygame.draw.rect(surface, theme.BG_DEEP, label, border_radius=8)
-            blit(surface, shown, size, label.center, theme.BAD, True, "center")
+        if not attack:
+            return None
+        mine, theirs = self.supports(column, row, target)
+        return (t("hx.preview_you", n=3 * mine), t("hx.preview_enemy", n=3 * theirs)), (x1, y1)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         v = self.view

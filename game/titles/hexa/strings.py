@@ -103,10 +103,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.result_wins_you": {"en": "You win the battle", "ja": "あなたの勝ち"},
     "hx.your_hand": {"en": "Your hand ({n})", "ja": "手札（{n}枚）"},
     "hx.your_card_down": {"en": "Face down: {card}", "ja": "伏せた札：{card}"},
-    "hx.preview": {"en": "You +{mine} · Enemy +{theirs}", "ja": "自 +{mine}・敵 +{theirs}"},
+    "hx.preview_you": {"en": "You +{n}", "ja": "自 +{n}"},  # an attack's supports, beside the hex it attacks
+    "hx.preview_enemy": {"en": "Enemy +{n}", "ja": "敵 +{n}"},
     # the decision panel
     "hx.game_over": {"en": "The game is over.", "ja": "対局終了。"},
     "hx.dealing": {"en": "Dealing…", "ja": "配札中…"},
+    "hx.drawing": {"en": "{name} draws a card…", "ja": "{name}が1枚引きます…"},
+    "hx.drawing_you": {"en": "You draw a card…", "ja": "あなたが1枚引きます…"},
     "hx.turning": {"en": "Both cards are turned over…", "ja": "両方の札を公開…"},
     "hx.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
     "hx.waiting_you": {"en": "Your move.", "ja": "あなたの番。"},

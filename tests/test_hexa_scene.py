@@ -1,0 +1,48 @@
+"""Hexa's table, from a playtest: the cards follow the language in use (a card drawn in English kept its English
+category word after switching to Japanese), and your defence leaves your hand as it turns over."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.app import STEP
+from game.app.setup import GameSetup
+from game.services import i18n
+from game.titles.hexa.cards import card_face
+from game.titles.hexa.rules import DEFEND, Advance, Commit, position
+from game.titles.hexa.scene import HexaScene
+
+
+def test_a_card_face_is_drawn_again_in_the_new_language():
+    pygame.init()
+    try:
+        i18n.set_language("en")
+        english = pygame.image.tobytes(card_face("A", 64), "RGBA")
+        i18n.set_language("ja")
+        japanese = pygame.image.tobytes(card_face("A", 64), "RGBA")
+        assert english != japanese
+        i18n.set_language("en")
+        assert pygame.image.tobytes(card_face("A", 64), "RGBA") == english
+    finally:
+        i18n.set_language("en")
+
+
+def test_your_defence_leaves_your_hand_as_it_turns_over(app):
+    """Found in a playtest: while the battle cards turned over, the defender's card showed in the battle and in
+    the hand at once (the table shows the view from before the battle until the reveal is over)."""
+    scene = HexaScene(app, GameSetup("hexa", ["normal"], seed=3, seat=1))
+    state = position("L2 C2 R0", "L4 C3 R3", hands=("7", "A 9"), mover=0)
+    state.apply(Advance("C"))
+    state.apply(Commit("7"))  # seat 0 attacks; you (seat 1) defend
+    scene.state = state
+    scene.view = scene.coming = state.view(1)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    assert state.phase == DEFEND and sorted(scene.shown_hand()) == ["9", "A"]
+    scene.choose(Commit("A"))
+    for _ in range(600):
+        if scene.last_battle is not None:
+            break
+        app.tick(STEP)
+    assert scene.last_battle is not None and scene.view.phase == DEFEND  # turning over: the view held back
+    assert scene.shown_hand() == ["9"]
