@@ -50,3 +50,22 @@ def test_a_click_on_a_hand_card_while_taking_one_back_is_refused(app):
     scene.choose(Take("3"))
     assert scene.state.history == [*history, Take("3")]
 
+
+
+def test_a_click_on_a_face_card_defends_with_it(app):
+    """Found in a playtest: clicking a lit J to defend a territory tried to play it (Play("JD") == Defend("JD"))."""
+    from game.titles.powers.rules import DEFEND, Occupy
+    from game.titles.powers.rules import position as powers_position
+    from game.titles.powers.scene import PowersScene
+
+    state = powers_position(4, on_offer="FRA", hands={0: "JD 4D", 2: "2S 3S 4S 5S JK1"}, parent=2)
+    state.apply(Play("JK1"))  # seat 2 opens with a joker and wins the right
+    state.owner["GER"] = 0  # yours, next to France
+    state.apply(Occupy("2S 3S 4S 5S"))
+    assert state.phase == DEFEND and state.cur == 0 and among(Defend("JD"), state.legal_actions())
+    scene = PowersScene(app, GameSetup("powers", ["normal"] * 3, seed=3))
+    scene.state = state
+    scene.view = scene.coming = state.view(0)
+    card_rect = dict(scene.hand_rects())["JD"]
+    assert scene._click_hand(card_rect.center)
+    assert state.history[-1] == Defend("JD") and type(state.history[-1]) is Defend

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.services.i18n import pick, said, t
+from game.services.i18n import person, pick, said, t
 from game.titles.powers import rules
 from game.titles.territories import TERRITORY_NAMES
 from game.ui import theme
@@ -77,7 +77,7 @@ def _right(e, viewer, names):
 
 
 def _declined(e, viewer, names):
-    return said("pw.log.declined", e.seat, names, viewer, next=names[e.next_seat], cost=e.cost), theme.INK_DIM
+    return said("pw.log.declined", e.seat, names, viewer, next=person(e.next_seat, names, viewer), cost=e.cost), theme.INK_DIM
 
 
 def _acquired(e, viewer, names):
@@ -95,7 +95,7 @@ def _defended(e, viewer, names):
 
 def _yielded(e, viewer, names):
     return said("pw.log.yielded", e.seat, names, viewer, land=territory_name(e.territory),
-                to=names[e.to]), theme.BAD if e.seat == viewer else theme.INK
+                to=person(e.to, names, viewer)), theme.BAD if e.seat == viewer else theme.INK
 
 
 def _over(e, viewer, names):

@@ -22,7 +22,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, pick, said, t
+from game.services.i18n import counted, person, pick, said, t
 from game.titles.powers import rules
 from game.titles.powers.bots import worth
 from game.titles.powers.log import card_name, describe, territory_name
@@ -153,10 +153,19 @@ class PowersScene(TableScene):
                                                                    theme.WARN, "clear"))
 
     def _on_yielded(self, event: rules.Yielded) -> None:
-        self.timeline.queue(self.speed(0.6), lambda: self.app.audio.play("hit"))
+        """A territory changing hands is read before the next reveal covers the map."""
+        text = said("pw.yield_banner", event.seat, self.names, self.me, land=territory_name(event.territory),
+                    to=person(event.to, self.names, self.me))
+        colour = theme.BAD if event.seat == self.me else theme.GOOD if event.to == self.me else theme.WARN
+        self.timeline.queue(self.speed(0.4), lambda: self._banner(text, colour, "hit"))
+        self.timeline.queue(self.speed(1.2))
 
     def _on_defended(self, event: rules.Defended) -> None:
-        self.timeline.queue(self.speed(0.6), lambda: self.app.audio.play("pick"))
+        """The face card that keeps a territory, named before the defence goes on."""
+        text = said("pw.defend_banner", event.seat, self.names, self.me, land=territory_name(event.territory),
+                    card=card_name(event.card))
+        self.timeline.queue(self.speed(0.4), lambda: self._banner(text, theme.SKY, "pick"))
+        self.timeline.queue(self.speed(1.2))
 
     def _on_reshuffled(self, event: rules.Reshuffled) -> None:
         self.timeline.queue(self.speed(0.8), lambda: self._banner(t("pw.reshuffle_banner"), theme.SKY, "roll"))
@@ -173,7 +182,7 @@ class PowersScene(TableScene):
         scores = state.seat_scores()
         self.record(list(state.winners), state.round, {"scores": scores, "victory": state.victory,
                                                        "tie_break": state.tie_break})
-        results = [t("pw.result", points=scores[seat], n=state.territories(seat)) for seat in range(self.n)]
+        results = [counted("pw.result", state.territories(seat), points=scores[seat]) for seat in range(self.n)]
         if state.victory == rules.CONQUEST_WIN:
             ending = t("pw.end.conquest", round=state.round)
         else:
@@ -264,24 +273,28 @@ class PowersScene(TableScene):
         if [(b.label, b.enabled) for b in self.buttons.buttons] == labels:
             return
         self.buttons.buttons = []
-        columns = 2 if len(options) > 6 else 1
+        # a long list in more columns (up to 39 cards to take back), so that every choice stays on the screen
+        columns = 1 if len(options) <= 6 else 2 if len(options) <= 14 else 3 if len(options) <= 24 else 4
+        pitch = 40 if len(options) <= 14 else 36
         width = (ACTIONS.width - 28 - 8 * (columns - 1)) // columns
         for i, (label, act, enabled) in enumerate(options):
-            rect = pygame.Rect(ACTIONS.x + 14 + (i % columns) * (width + 8), ACTIONS.y + 70 + (i // columns) * 40,
-                               width, 34)
+            rect = pygame.Rect(ACTIONS.x + 14 + (i % columns) * (width + 8), ACTIONS.y + 70 + (i // columns) * pitch,
+                               width, pitch - 6)
             button = Button(rect, label, act, size=16, primary=i == 0 and enabled)
             button.enabled = enabled
             self.buttons.buttons.append(button)
-        self.buttons.focus = 0
+        self.buttons.focus = next((i for i, b in enumerate(self.buttons.buttons) if b.enabled), 0)
         self.place_actions()
 
     def ordered(self, legal: list) -> list:
         """The choices as the buttons offer them: in an invasion Pass first (a bid is a choice to make on purpose),
-        the best card first to take back, otherwise as the rules list them."""
+        the best card first to take back, the cheapest first to open with, otherwise as the rules list them."""
         if self.view.phase == INVADE:
             return [PASS, *(a for a in legal if a != PASS)]
         if self.view.phase == RECOVER:
             return sorted(legal, key=lambda a: -worth(a.card))
+        if self.view.phase == OPEN:  # a forced opening: the card least worth keeping first
+            return sorted(legal, key=lambda a: worth(a.card))
         return legal
 
     def pick_action(self, action) -> None:
@@ -294,7 +307,7 @@ class PowersScene(TableScene):
                                              lambda: self.choose(action), t("pw.joker_no"), t("pw.joker_detail")))
             return
         if type(action) is Play and v.phase == OPEN and self.strength_of(action.card) == 1 \
-                and rank(action.card) in ("J", "Q", "K", "A"):
+                and rank(action.card) in ("J", "Q", "K"):  # a face its colour wastes (an ace opens at 1 anyway)
             self.app.stack.push(ConfirmScene(self.app, t("pw.waste_question", card=card_name(action.card)),
                                              t("pw.waste_yes"), lambda: self.choose(action), t("pw.waste_no"),
                                              t("pw.waste_detail")))

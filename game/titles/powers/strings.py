@@ -79,6 +79,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "pw.right_banner_you": {"en": "You win the invasion right", "ja": "侵略権を得た"},
     "pw.acquired_banner": {"en": "{name} takes {land}", "ja": "{name}が{land}を獲得"},
     "pw.acquired_banner_you": {"en": "{land} is yours", "ja": "{land}を獲得"},
+    "pw.yield_banner": {"en": "{name} yields {land} to {to}", "ja": "{name}が{land}を{to}に明け渡す"},
+    "pw.yield_banner_you": {"en": "You yield {land} to {to}", "ja": "{land}を{to}に明け渡した"},
+    "pw.defend_banner": {"en": "{name} keeps {land} with {card}", "ja": "{name}が{card}で{land}を守った"},
+    "pw.defend_banner_you": {"en": "You keep {land} with {card}", "ja": "{card}で{land}を守った"},
     "pw.reshuffle_banner": {"en": "Discard pile shuffled into the draw pile", "ja": "捨て札を切り直した"},
     "pw.joker_wins": {"en": "Joker: the invasion right at once", "ja": "ジョーカー：即座に侵略権"},
     "pw.black_island": {"en": "black on an island = 1", "ja": "島国で黒 = 1"},
@@ -135,6 +139,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "pw.footer": {"en": "click cards · ↑↓ Enter the buttons", "ja": "札をクリック・↑↓ Enter でボタン"},
     # the end
     "pw.result": {"en": "{points} points, {n} territories", "ja": "{points}点・{n}領土"},
+    "pw.result_one": {"en": "{points} points, {n} territory", "ja": "{points}点・{n}領土"},
     "pw.end.conquest": {"en": "A conquest victory in round {round}", "ja": "第{round}ラウンドで制覇勝利"},
     "pw.end.points": {"en": "All 14 territories taken: a points victory.", "ja": "14領土すべて獲得：得点勝利。"},
     "pw.tie_break.1": {"en": "Tied on points: more territories won.", "ja": "同点：領土の多い方の勝ち。"},
