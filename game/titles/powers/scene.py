@@ -197,12 +197,18 @@ class PowersScene(TableScene):
         return self.label(self.state.action_from_json(raw))
 
     # --- your decisions -----------------------------------------------------------------------------
+    def decline_label(self) -> str:
+        """Decline, saying who gets the right next and at what cost (one card less, the next seat)."""
+        holder, cost = self.state.current_player(), self.view.cost
+        nxt = self.names[(holder + 1) % self.n]
+        return t("pw.decline", name=nxt, cost=cost - 1) if cost > 1 else t("pw.decline_free", name=nxt)
+
     def label(self, action) -> str:
         v = self.view
         if action == PASS:
             return t("pw.pass")
         if action == DECLINE:
-            return t("pw.decline", cost=v.cost)
+            return self.decline_label()
         if action == YIELD:
             return t("pw.yield", name=territory_name(v.to_defend[0]) if v.to_defend else "")
         kind = type(action)
@@ -261,7 +267,7 @@ class PowersScene(TableScene):
             options = [(t("pw.discard_button", n=len(self.picked)), self.confirm_discard, enabled)]
         elif v.phase == OCCUPY:
             can = any(a != DECLINE for a in legal)
-            options = [(t("pw.decline", cost=v.cost), lambda: self.choose(DECLINE), True)]
+            options = [(self.decline_label(), lambda: self.choose(DECLINE), True)]
             if can:
                 options.insert(0, (t("pw.occupy_button", n=len(self.picked), cost=v.cost), self.confirm_occupy,
                                    len(self.picked) == v.cost))
