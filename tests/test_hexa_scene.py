@@ -46,3 +46,10 @@ def test_your_defence_leaves_your_hand_as_it_turns_over(app):
         app.tick(STEP)
     assert scene.last_battle is not None and scene.view.phase == DEFEND  # turning over: the view held back
     assert scene.shown_hand() == ["9"]
+
+
+def test_a_run_across_the_ace_reads_as_played():
+    from game.titles.hexa.rules import run_order
+
+    assert run_order(("A", "2", "K")) == ("K", "A", "2") and run_order(("A", "Q", "K")) == ("Q", "K", "A")
+    assert run_order(("7", "8", "9")) == ("7", "8", "9") and run_order(("5", "5", "5")) == ("5", "5", "5")

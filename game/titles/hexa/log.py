@@ -61,7 +61,7 @@ def _redrew(e, viewer, names):
 
 
 def _set(e, viewer, names):
-    return said("hx.log.set", e.seat, names, viewer, cards="-".join(map(card_name, e.ranks))), theme.INK
+    return said("hx.log.set", e.seat, names, viewer, cards="-".join(map(card_name, rules.run_order(e.ranks)))), theme.INK
 
 
 def _taken(e, viewer, names):

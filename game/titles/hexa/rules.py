@@ -218,6 +218,16 @@ def is_set(ranks: tuple[str, ...] | list[str], wrap: bool = True) -> bool:
     return values[1] == values[0] + 1 and values[2] == values[1] + 1
 
 
+def run_order(ranks: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """A set's cards as a player reads the run: K-A-2 and Q-K-A across the ace, otherwise as given (rank order)."""
+    values = sorted(INDEX[r] for r in ranks if r in INDEX)
+    if values == [1, 2, 13]:
+        return ("K", "A", "2")
+    if values == [1, 12, 13]:
+        return ("Q", "K", "A")
+    return tuple(ranks)
+
+
 def _all_sets(wrap: bool) -> tuple[DeclareSet, ...]:
     """Every set there is (three of a kind, the runs), in canonical order (by rank index)."""
     kinds = [DeclareSet(r, r, r) for r in RANKS]

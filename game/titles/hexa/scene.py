@@ -175,7 +175,7 @@ class HexaScene(TableScene):
             return t("hx.done")
         kind = type(action)
         if kind is DeclareSet:
-            return t("hx.set", cards="-".join(map(card_name, action)))
+            return t("hx.set", cards="-".join(map(card_name, rules.run_order(action))))
         if kind is Take:
             return t("hx.take", card=card_name(action.rank))
         if kind is Advance:
@@ -300,7 +300,7 @@ class HexaScene(TableScene):
         if v.phase == MOVE:
             return [Note(t("hx.note.move"))]
         if v.phase == RECOVERY and len(v.legal) > 1:
-            return [Note(t("hx.note.recovery"))]
+            return [Note(t("hx.note.recovery" if self.view.wrap else "hx.note.recovery_no_wrap"))]
         return []
 
     def rear_stake(self) -> str | None:

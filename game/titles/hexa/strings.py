@@ -147,8 +147,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.note.move": {"en": "Moving into an enemy piece starts a battle. A piece beaten on its rear hex is destroyed, "
                            "and the winner reaches the goal.",
                      "ja": "敵の駒に進むと戦闘。最後尾で負けた駒は消滅し、勝者はゴールに到達します。"},
-    "hx.note.recovery": {"en": "A set is three of a kind or a run (A-2-3 … Q-K-A); jokers never.",
-                         "ja": "組は3枚同数か3枚連番（A-2-3…Q-K-A）。ジョーカーは使えません。"},
+    "hx.note.recovery": {"en": "A set is three of a kind or a run (A-2-3 … Q-K-A, K-A-2); jokers never.",
+                         "ja": "組は3枚同数か3枚連番（A-2-3…Q-K-A、K-A-2）。ジョーカーは使えません。"},
+    "hx.note.recovery_no_wrap": {"en": "A set is three of a kind or a run (A-2-3 … Q-K-A); jokers never.",
+                                 "ja": "組は3枚同数か3枚連番（A-2-3…Q-K-A）。ジョーカーは使えません。"},
     "hx.footer": {"en": "↑↓ choose · Enter take", "ja": "↑↓ 選択・Enter 決定"},
     # the end
     "hx.result.win": {"en": "reached the goal", "ja": "ゴール到達"},
