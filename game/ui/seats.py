@@ -137,8 +137,8 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
     score_w = render(score, 22 if small else 26, theme.WARN, True).get_width() + 8 if score else 0
     name, name_size = fit(name, 18 if small else 20, rect.width - 24 - score_w, True, 13)
     blit(surface, name, name_size, (rect.x + 12, rect.y + (5 if small else 7)), theme.INK, True)
-    line = blit(surface, level, 13 if small else 14, (rect.x + 12, rect.bottom - (22 if small else 28)),
-                theme.INK_DIM)
+    line = blit(surface, level if level != name else "", 13 if small else 14,  # not "You" twice on your plate
+                (rect.x + 12, rect.bottom - (22 if small else 28)), theme.INK_DIM)
     if score:
         blit(surface, score, 22 if small else 26, (rect.right - 12, rect.y + (5 if small else 6)), theme.WARN, True,
              "topright")
