@@ -53,6 +53,7 @@ class ButtonRow:
         """Move the focus to the next enabled button `step` away; without `wrap` it stops at the ends."""
         if not self.buttons:
             return
+        self.hover = None  # the keys lead now: one button lit, the one Enter presses (the mouse takes over when it moves)
         start = self.focus
         index = self.focus
         for _ in self.buttons:
