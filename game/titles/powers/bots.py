@@ -50,6 +50,7 @@ PRICE_EARLY, PRICE_LATE = 1.5, 0.8
 BID_REFILL = 0.7  # a card bid comes back as a random draw: only this share of its worth is lost
 DENIAL = 25  # a rival this close to the conquest must not get the territory
 JOKER_TERRITORY = 14.0  # a joker is spent only on a territory worth at least this much
+HAND_WORTH = 0.25  # the evaluation's points per point of a card's worth in hand (an average card about 0.5)
 
 
 def card_worth(card: str) -> float:
@@ -167,12 +168,15 @@ prior = RULES.prior
 
 
 def evaluate(state: PowersState) -> list[float]:
-    """Win shares from the scores (the conquest at 30 near: sharper as the map fills) and the cards in hand."""
+    """Win shares from the scores (the conquest at 30 near: sharper as the map fills) and the cards in hand by
+    what each is worth keeping (a joker more than a 2: counting cards alone, a deeper search spent jokers and faces
+    freely)."""
     if state.phase == OVER:
         return state.returns()
     owned = sum(1 for o in state.owner.values() if o is not None)
     sharp = 0.12 + 0.02 * owned
-    keys = [sharp * (score + 0.5 * len(hand)) for score, hand in zip(state.seat_scores(), state.hand, strict=True)]
+    keys = [sharp * (score + HAND_WORTH * sum(WORTH[card] for card in hand))
+            for score, hand in zip(state.seat_scores(), state.hand, strict=True)]
     top = max(keys)
     weights = [math.exp(k - top) for k in keys]
     total = sum(weights)
