@@ -120,7 +120,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "pw.discard_button": {"en": "Discard these ({n}/3)", "ja": "この札を捨てる（{n}/3）"},
     "pw.occupy_button": {"en": "Occupy ({n}/{cost} cards)", "ja": "占領（{n}/{cost}枚）"},
     "pw.decline": {"en": "Decline ({name} next, cost {cost})", "ja": "見送る（次は{name}、コスト{cost}）"},
-    "pw.decline_free": {"en": "Decline ({name} takes it free)", "ja": "見送る（{name}が無償で獲得）"},
+    "pw.decline_free": {"en": "Decline (free for {name} next)", "ja": "見送る（次は{name}、無償）"},
     "pw.joker_question": {"en": "Play the Joker?", "ja": "ジョーカーを出しますか？"},
     "pw.joker_yes": {"en": "Play it", "ja": "出す"},
     "pw.joker_no": {"en": "Keep it", "ja": "残す"},
