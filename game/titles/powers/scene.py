@@ -377,15 +377,24 @@ class PowersScene(TableScene):
         if not self.human_turn():
             return []
         v = self.view
-        if v.phase == DISCARD and len(self.picked) == 3:
-            colours = {colour(c) for c in self.picked}
-            if len(colours) == 1 and None not in colours:
-                return [Note(t("pw.note.bonus"), color=theme.GOOD)]
-            return [Note(t("pw.note.no_bonus"))]
+        if v.phase == DISCARD:
+            notes = [self.pile_note()]
+            if len(self.picked) == 3:
+                colours = {colour(c) for c in self.picked}
+                bonus = len(colours) == 1 and None not in colours
+                notes.insert(0, Note(t("pw.note.bonus"), color=theme.GOOD) if bonus else Note(t("pw.note.no_bonus")))
+            return notes
         if v.phase in (OPEN, INVADE):
             kind = TERRITORIES[v.on_offer][2]
             return [Note(t(f"pw.note.{kind}"))] if kind != rules.NORMAL else []
         return []
+
+    def pile_note(self) -> Note:
+        """What a one-colour discard could bring back: the discard pile's best cards (aces and jokers never)."""
+        back = sorted({c for c in self.view.discard if c not in JOKERS and rank(c) != "A"}, key=lambda c: -worth(c))
+        if not back:
+            return Note(t("pw.note.pile_empty"))
+        return Note(t("pw.note.pile", n=len(back), cards=" ".join(card_name(c) for c in back[:5])))
 
     def panel_footer(self) -> str:
         return t("pw.footer") if self.human_turn() else ""
