@@ -21,7 +21,7 @@ import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
-from game.core.engine import CHANCE, TERMINAL, among
+from game.core.engine import CHANCE, TERMINAL, IllegalAction, among
 from game.services.i18n import counted, said, t
 from game.titles.neu_noir import rules
 from game.titles.neu_noir.cards import SEAT_COLOURS, card_back, card_face, card_name, chip
@@ -201,6 +201,7 @@ class NeuNoirScene(TableScene):
     def remove_card(self, index: int) -> None:
         if 0 <= index < len(self.line):
             self.line.pop(index)
+            self.mode = "play"  # the play changed: choose its Shot's target again, if it still has one
             self.app.audio.play("menu_move")
             self._refresh_buttons(force=True)
 
@@ -231,7 +232,18 @@ class NeuNoirScene(TableScene):
         self._submit(None)
 
     def _submit(self, shot: int | None) -> None:
-        """Hand the play to the engine card by card, then its end."""
+        """Hand the play to the engine card by card, then its end; a play the rules refuse (the line changed
+        under a Shot's choice) is refused with a sound and kept to change."""
+        trial = self.state.clone()
+        try:
+            for kind in self.line:
+                trial.apply(Card(kind))
+            trial.apply(EndPlay(shot))
+        except IllegalAction:
+            self.mode = "play"
+            self.app.audio.play("error")
+            self._refresh_buttons(force=True)
+            return
         cards, self.line, self.mode = list(self.line), [], "play"
         self.app.audio.play("menu_select")
         for kind in cards:
@@ -268,8 +280,11 @@ class NeuNoirScene(TableScene):
         """(label, what the button does, enabled) for the buttons of the moment."""
         v = self.view
         legal = v.legal
-        if v.phase == TAKE_PILE:
-            return [(self._pile_label(o), lambda o=o: self.choose(TakePile(o)), True) for o in range(self.n)]
+        if v.phase == TAKE_PILE:  # the biggest pile first; an empty one greyed while another has cards
+            owners = sorted(range(self.n), key=lambda o: -len(v.piles[o]))
+            any_cards = any(v.piles)
+            return [(self._pile_label(o), lambda o=o: self.choose(TakePile(o)), bool(v.piles[o]) or not any_cards)
+                    for o in owners]
         if v.phase == OVERTIME_START:
             return [(said("nn.starts_overtime", s, self.names, self.me), lambda s=s: self.choose(ChooseStarter(s)), True)
                     for s in v.tied]
@@ -311,7 +326,7 @@ class NeuNoirScene(TableScene):
                             act, size=16, primary=i == 0 and enabled)
             button.enabled = enabled
             self.buttons.buttons.append(button)
-        self.buttons.focus = 0
+        self.buttons.focus = next((i for i, b in enumerate(self.buttons.buttons) if b.enabled), 0)
         self.place_actions()
 
     def apply(self, action) -> None:
@@ -340,7 +355,8 @@ class NeuNoirScene(TableScene):
         if v.phase == BUILD:
             return t("nn.prompt.build"), theme.ACCENT
         if not any(type(a) is Card for a in v.legal):
-            return t("nn.prompt.stuck"), theme.WARN
+            can_bet = any(type(a) is Bet for a in v.legal)
+            return t("nn.prompt.stuck" if can_bet else "nn.prompt.stuck_no_bet"), theme.WARN
         if v.doubles:
             return counted("nn.prompt.doubles", v.doubles, need=v.doubles + 1), theme.WARN
         return t("nn.prompt.turn"), theme.ACCENT
@@ -370,6 +386,9 @@ class NeuNoirScene(TableScene):
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.mode != "play":
+            self.cancel_mode()  # Esc leaves choosing a bet's or a Shot's target (then it pauses)
+            return
         if self.handle_table(event):
             return
         if event.type == pygame.MOUSEMOTION:

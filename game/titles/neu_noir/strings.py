@@ -87,6 +87,8 @@ STRINGS: dict[str, dict[str, str]] = {
                               "ja": "ダブル×{n}：{need}枚以上か、パスを含めて出す。"},
     "nn.prompt.stuck": {"en": "No play is possible: bet, or declare defeat.",
                         "ja": "出せる札がない：ベットするか、敗北宣言。"},
+    "nn.prompt.stuck_no_bet": {"en": "No play is possible, and no bet: declare defeat.",
+                               "ja": "出せる札もベットもない：敗北宣言。"},
     "nn.prompt.bet": {"en": "Bet on whom? (click a lit seat or a button)",
                       "ja": "誰にベットする？（光っている席かボタン）"},
     "nn.prompt.shot": {"en": "Your Shot: who plays next?", "ja": "ショット：次の手番を指名する"},

@@ -1,0 +1,47 @@
+"""Neu/Noir's table, from a playtest: taking the Shot back out of a play while choosing its target is not a crash
+(the play goes back to being built), Esc leaves choosing a target, and an empty pile is not the default."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.setup import GameSetup
+from game.titles.neu_noir.rules import SHOT, TAKE_PILE, TURN, TakePile, position
+from game.titles.neu_noir.scene import NeuNoirScene
+
+
+def scene_at(app, state):
+    scene = NeuNoirScene(app, GameSetup("neu_noir", ["normal"] * 3, seed=3))
+    scene.state = state
+    scene.view = scene.coming = state.view(0)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene._refresh_buttons(force=True)
+    return scene
+
+
+def test_taking_the_shot_back_while_choosing_its_target_is_not_a_crash(app):
+    scene = scene_at(app, position(hands={0: "TURN 5 SHOT 3"}, current=0, value=10))
+    for kind in (TURN, "N5", SHOT):
+        scene.add_card(kind)
+    scene.confirm_play()
+    assert scene.mode == "shot"
+    scene.remove_card(scene.line.index(SHOT))
+    assert scene.mode == "play" and SHOT not in scene.line
+    history = list(scene.state.history)
+    scene._submit(2)  # a Shot's button pressed for a play that no longer has a Shot: refused, nothing lost
+    assert scene.state.history == history and scene.line == [TURN, "N5"]
+    scene.start_bet()
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert scene.mode == "play" and app.stack.top is scene  # Esc left the bet's choice, no pause
+
+
+def test_an_empty_pile_is_not_the_default(app):
+    state = position(hands={0: ""}, current=0, piles={1: "4 10 TURN"})
+    state.phase, state.decider = TAKE_PILE, 0
+    scene = scene_at(app, state)
+    first = scene.buttons.buttons[scene.buttons.focus]
+    assert first.enabled and "3" in first.label  # Hayate's pile of 3 cards
+    assert sum(b.enabled for b in scene.buttons.buttons) == 1
+    first.action()
+    assert scene.state.history[-1] == TakePile(1)
