@@ -45,3 +45,22 @@ def test_an_empty_pile_is_not_the_default(app):
     assert sum(b.enabled for b in scene.buttons.buttons) == 1
     first.action()
     assert scene.state.history[-1] == TakePile(1)
+
+
+def test_the_declaration_says_which_ending_it_brings(app):
+    """Found in a playtest: with the last white chip the dialog said "disqualified" although the black chip it
+    handed over reached the target first (and that ending wins)."""
+    from game.app.overlays import ConfirmScene
+
+    state = position(hands={0: "50"}, current=0, value=90, last=3, white=[1, 3, 3, 3], black=[0, 0, 0, 4])
+    scene = scene_at(app, state)
+    scene.ask_declare()
+    app.stack.apply_pending()
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene) and "Jin" in dialog.detail  # seat 3, the last to act
+    assert "wins" in dialog.detail and "disqualified" not in dialog.detail and str(state.target) in dialog.detail
+    dialog.keep()
+    state.black[3] = 0
+    scene.ask_declare()
+    app.stack.apply_pending()
+    assert "disqualified" in app.stack.top.detail

@@ -97,9 +97,10 @@ class ConfirmScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, question: str, act_label: str, act, keep_label: str, detail: str = "") -> None:
+    def __init__(self, app, question: str, act_label: str, act, keep_label: str, detail: str = "",
+                 detail_color: tuple[int, int, int] = theme.INK_DIM) -> None:
         super().__init__(app)
-        self.question, self.detail, self.act = question, detail, act
+        self.question, self.detail, self.act, self.detail_color = question, detail, act, detail_color
         self.rect = pygame.Rect(0, 0, 760, 300)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         keep = pygame.Rect(self.rect.x + 60, self.rect.bottom - 82, 300, 56)
@@ -132,5 +133,5 @@ class ConfirmScene(Scene):
         used = block(surface, self.question, 28, room, theme.INK, True, anchor="midtop")
         if self.detail:
             block(surface, self.detail, 20, pygame.Rect(room.x, room.y + used + 6, room.width, room.height - used - 6),
-                  theme.INK_DIM, anchor="midtop")
+                  self.detail_color, anchor="midtop")
         self.row.draw(surface)

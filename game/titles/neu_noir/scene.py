@@ -268,13 +268,24 @@ class NeuNoirScene(TableScene):
         from game.app.overlays import ConfirmScene
 
         v = self.view
+        if not among(DECLARE, v.legal):
+            self.app.audio.play("error")
+            return
         bettor = rules.bettor_under(v.bet_of, self.me)
         winner = bettor if bettor is not None else v.last_actor
-        detail = t("nn.declare_detail", white=v.white[self.me] - 1, winner=self.names[winner])
-        if v.white[self.me] <= 1:
-            detail = t("nn.declare_out") + " " + detail
+        after = self.state.clone()  # what the declaration leads to (chips only: public)
+        after.apply(DECLARE)
+        ends = after.is_terminal() or after.phase == rules.OVERTIME_START
+        if after.disqualified == self.me:
+            detail = t("nn.declare_out_overtime") if not after.is_terminal() else \
+                t("nn.declare_out_wins", winner=self.names[after.winner])
+        elif after.is_terminal():
+            detail = t("nn.declare_target", winner=self.names[winner], target=after.target)
+        else:
+            detail = t("nn.declare_detail", white=v.white[self.me] - 1, winner=self.names[winner])
         self.app.stack.push(ConfirmScene(self.app, t("nn.declare_question"), t("nn.declare_yes"),
-                                         lambda: self.choose(DECLARE), t("nn.declare_no"), detail))
+                                         lambda: self.choose(DECLARE), t("nn.declare_no"), detail,
+                                         theme.WARN if ends else theme.INK_DIM))
 
     def options(self) -> list[tuple[str, object, bool]]:
         """(label, what the button does, enabled) for the buttons of the moment."""

@@ -75,8 +75,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.declare_detail": {"en": "You lose a white chip ({white} left); {winner} gains a black chip; you then take "
                                 "a pile.",
                           "ja": "白チップを1枚失い（残り{white}枚）、{winner}が黒チップを得る。その後、場札を1つ取る。"},
-    "nn.declare_out": {"en": "It is your last white chip: you will be disqualified and the game ends.",
-                       "ja": "最後の白チップ：失格となり、ゲームが終わる。"},
+    "nn.declare_out_wins": {"en": "It is your last white chip: you are disqualified, the game ends and {winner} "
+                                  "wins.",
+                            "ja": "最後の白チップ：あなたは失格となりゲーム終了、{winner}の勝ち。"},
+    "nn.declare_out_overtime": {"en": "It is your last white chip: you are disqualified, and an overtime round "
+                                      "decides the winner.",
+                                "ja": "最後の白チップ：あなたは失格、延長ラウンドで勝者を決める。"},
+    "nn.declare_target": {"en": "You lose a white chip; {winner} gains a black chip, reaches {target} and wins: "
+                                "the game ends.",
+                          "ja": "白チップを1枚失い、{winner}が黒チップを得て{target}枚に達して勝利：ゲーム終了。"},
     "nn.declare_yes": {"en": "Declare defeat", "ja": "敗北を宣言"},
     "nn.declare_no": {"en": "Keep playing", "ja": "続ける"},
     "nn.prompt.turn": {"en": "Your turn: play cards (the value may not pass 101), bet, or declare defeat.",
