@@ -64,3 +64,13 @@ def test_the_declaration_says_which_ending_it_brings(app):
     scene.ask_declare()
     app.stack.apply_pending()
     assert "disqualified" in app.stack.top.detail
+
+
+def test_a_click_on_a_lit_seat_chooses_the_shots_target(app):
+    scene = scene_at(app, position(hands={0: "5 SHOT 3"}, current=0, value=10))
+    for kind in ("N5", SHOT):
+        scene.add_card(kind)
+    scene.confirm_play()
+    assert scene.mode == "shot" and scene.targetable(2) and not scene.targetable(0)
+    assert scene._click_table(scene.layout.plate_rect(2).center)
+    assert scene.state.history[-1].shot == 2 and scene.line == []

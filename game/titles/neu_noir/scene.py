@@ -79,7 +79,7 @@ class NeuNoirScene(TableScene):
     # --- telling ----------------------------------------------------------------------------------
     def _on_card(self, event: rules.CardAdded) -> None:
         self.timeline.queue(self.speed(0.12), lambda: self.app.audio.play("card"))
-        if event.value == 101:
+        if event.value == 101 and (event.kind == rules.R101 or event.kind in rules.POSITIVE):  # it reached 101
             self.timeline.queue(0.0, lambda: self.effects.popup("101!", (CENTER[0], CENTER[1] - 96), self.now, 40,
                                                                 theme.BAD))
 
@@ -441,12 +441,20 @@ class NeuNoirScene(TableScene):
             if rect.collidepoint(pos):
                 self.remove_card(index)
                 return True
-        if self.mode == "bet":
-            for seat in self.others():
-                if self.layout.plate_rect(seat).collidepoint(pos) and among(Bet(seat), self.view.legal):
+        for seat in self.others():
+            if self.layout.plate_rect(seat).collidepoint(pos) and self.targetable(seat):
+                if self.mode == "bet":
                     self.bet(seat)
-                    return True
+                else:
+                    self._submit(seat)
+                return True
         return False
+
+    def targetable(self, seat: int) -> bool:
+        """Whether a click on `seat` chooses it now: a bet's target, or the Shot's (any other participant)."""
+        if self.mode == "bet":
+            return among(Bet(seat), self.view.legal)
+        return self.mode == "shot" and seat != self.me and seat in self.view.participants
 
     # --- layout -----------------------------------------------------------------------------------
     def badge_center(self, seat: int) -> tuple[int, int]:
@@ -546,7 +554,7 @@ class NeuNoirScene(TableScene):
         bettor = rules.bettor_under(v.bet_of, seat)
         if bettor is not None:  # a bet chip under this marker, in the bettor's colour
             chip(surface, (rect.x + 5, rect.bottom - 4), SEAT_COLOURS[bettor], 9, theme.INK)
-        if self.mode == "bet" and self.human_turn() and among(Bet(seat), v.legal):
+        if self.human_turn() and self.targetable(seat):
             pygame.draw.rect(surface, theme.GOOD, rect.inflate(8, 8), 3, border_radius=theme.RADIUS + 3)
         y = rect.bottom + 10
         for k in range(v.white[seat]):
