@@ -74,3 +74,18 @@ def test_a_click_on_a_lit_seat_chooses_the_shots_target(app):
     assert scene.mode == "shot" and scene.targetable(2) and not scene.targetable(0)
     assert scene._click_table(scene.layout.plate_rect(2).center)
     assert scene.state.history[-1].shot == 2 and scene.line == []
+
+
+def test_no_order_helps_so_none_is_suggested(app):
+    """Found in a playtest: at 101, "1, Turn, Double" was told to try another order, and Reorder failed silently."""
+    scene = scene_at(app, position(hands={0: "1 TURN DOUBLE"}, current=0, value=101))
+    for kind in ("N1", TURN, "DOUBLE"):
+        scene.add_card(kind)
+    assert "any order" in scene.line_problem()
+    reorder = next(b for b in scene.buttons.buttons if b.label.startswith("Reorder"))
+    assert not reorder.enabled
+    other = scene_at(app, position(hands={0: "10 -10"}, current=0, value=95))
+    other.add_card("N10")
+    other.add_card("M10")  # 105 first: another order (-10, then 10) stays within 101
+    assert "another order" in other.line_problem()
+    assert next(b for b in other.buttons.buttons if b.label.startswith("Reorder")).enabled

@@ -173,8 +173,10 @@ class NeuNoirScene(TableScene):
         if problem is None:
             return None
         code, details = problem
-        if code == "over":
-            return t("nn.why.over", card=card_name(details["kind"]), at=details["at"] + 1)
+        if code == "over":  # "try another order" only where one exists (Reorder for me finds it)
+            some_order = rules.legal_order(self.view.value, self.line) is not None
+            return t("nn.why.over" if some_order else "nn.why.over_any", card=card_name(details["kind"]),
+                     at=details["at"] + 1)
         return t(f"nn.why.{code}", **details)
 
     def _any_target(self) -> int:
@@ -315,7 +317,8 @@ class NeuNoirScene(TableScene):
         out = [(counted("nn.play_line", len(self.line)) if self.line else t("nn.play"), self.confirm_play,
                 self.line_problem() is None)]
         if self.line:
-            out += [(t("nn.reorder"), self.reorder, True), (t("nn.clear"), self.clear_line, True)]
+            reorderable = rules.legal_order(v.value, self.line) is not None
+            out += [(t("nn.reorder"), self.reorder, reorderable), (t("nn.clear"), self.clear_line, True)]
         out += [(t("nn.bet"), self.start_bet, bets), (t("nn.declare"), self.ask_declare, DECLARE in legal)]
         if not can_play and not self.line:
             out[0] = (t("nn.play"), self.confirm_play, False)

@@ -52,6 +52,8 @@ STRINGS: dict[str, dict[str, str]] = {
                    "ja": "ダブルがかかっている：{need}枚以上かパスが必要。"},
     "nn.why.over": {"en": "Card {at} ({card}) would take the value over 101: try another order.",
                     "ja": "{at}枚目（{card}）で101を超える：順番を変えてみよう。"},
+    "nn.why.over_any": {"en": "Card {at} ({card}) would take the value over 101, in any order: take a card out.",
+                        "ja": "{at}枚目（{card}）で101を超える（どの順でも）：札を戻そう。"},
     "nn.why.shot": {"en": "A Shot names another player.", "ja": "ショットは他のプレイヤーを指名する。"},
     "nn.why.no_shot": {"en": "Only a Shot names the next player.", "ja": "指名できるのはショットだけ。"},
     "nn.reorder": {"en": "Reorder for me", "ja": "順番を直す"},
