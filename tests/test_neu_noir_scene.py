@@ -43,6 +43,7 @@ def test_an_empty_pile_is_not_the_default(app):
     first = scene.buttons.buttons[scene.buttons.focus]
     assert first.enabled and "3" in first.label  # Hayate's pile of 3 cards
     assert sum(b.enabled for b in scene.buttons.buttons) == 1
+    assert scene.panel_notes()[0].text.count(",") == 2  # the focused button's pile, card by card (Hayate's 3)
     first.action()
     assert scene.state.history[-1] == TakePile(1)
 

@@ -294,10 +294,9 @@ class NeuNoirScene(TableScene):
         v = self.view
         legal = v.legal
         if v.phase == TAKE_PILE:  # the biggest pile first; an empty one greyed while another has cards
-            owners = sorted(range(self.n), key=lambda o: -len(v.piles[o]))
             any_cards = any(v.piles)
             return [(self._pile_label(o), lambda o=o: self.choose(TakePile(o)), bool(v.piles[o]) or not any_cards)
-                    for o in owners]
+                    for o in self.pile_owners()]
         if v.phase == OVERTIME_START:
             return [(said("nn.starts_overtime", s, self.names, self.me), lambda s=s: self.choose(ChooseStarter(s)), True)
                     for s in v.tied]
@@ -323,6 +322,10 @@ class NeuNoirScene(TableScene):
         if not can_play and not self.line:
             out[0] = (t("nn.play"), self.confirm_play, False)
         return out
+
+    def pile_owners(self) -> list[int]:
+        """The piles in the order the buttons offer them: the biggest first."""
+        return sorted(range(self.n), key=lambda o: -len(self.view.piles[o]))
 
     def _pile_label(self, owner: int) -> str:
         pile = self.view.piles[owner]
@@ -378,8 +381,9 @@ class NeuNoirScene(TableScene):
     def panel_notes(self) -> list[Note]:
         if self.human_turn() and self.view.phase == TAKE_PILE:  # the pile under the pointer, card by card
             hovered = self.buttons.hover if self.buttons.hover is not None else self.buttons.focus
-            if hovered is not None and 0 <= hovered < self.n and self.view.piles[hovered]:
-                return [Note(", ".join(card_name(kind) for kind in self.view.piles[hovered]), color=theme.INK)]
+            owners = self.pile_owners()
+            if hovered is not None and 0 <= hovered < len(owners) and self.view.piles[owners[hovered]]:
+                return [Note(", ".join(card_name(kind) for kind in self.view.piles[owners[hovered]]), color=theme.INK)]
             return []
         if self.human_turn() and self.mode == "bet":
             return [Note(t("nn.bet_note"), color=theme.INK)]
