@@ -90,3 +90,12 @@ def test_no_order_helps_so_none_is_suggested(app):
     other.add_card("M10")  # 105 first: another order (-10, then 10) stays within 101
     assert "another order" in other.line_problem()
     assert next(b for b in other.buttons.buttons if b.label.startswith("Reorder")).enabled
+
+
+def test_a_greyed_bet_or_declaration_says_why(app):
+    from game.titles.neu_noir.rules import Bet
+
+    scene = scene_at(app, position(hands={0: "5"}, current=0, value=10, last=None, bets={0: 2}))
+    notes = [note.text for note in scene.panel_notes()]
+    assert not any(type(a) is Bet for a in scene.view.legal)
+    assert any("already out" in n for n in notes) and any("nobody has played" in n for n in notes)

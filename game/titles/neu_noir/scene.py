@@ -387,10 +387,22 @@ class NeuNoirScene(TableScene):
             return []
         if self.human_turn() and self.mode == "bet":
             return [Note(t("nn.bet_note"), color=theme.INK)]
-        if not self.human_turn() or self.view.phase != TURN_PHASE or self.mode != "play" or not self.line:
+        if not self.human_turn() or self.view.phase != TURN_PHASE or self.mode != "play":
             return []
+        if not self.line:
+            return self.why_not_notes()
         problem = self.line_problem()
         return [Note(problem, color=theme.BAD)] if problem else [Note(t("nn.line_ok"), color=theme.GOOD)]
+
+    def why_not_notes(self) -> list[Note]:
+        """Why Bet or Declare is greyed now (spec 10): your chip is out, everyone is covered, nobody has played."""
+        v, notes = self.view, []
+        if not any(type(a) is Bet for a in v.legal):
+            notes.append(Note(t("nn.why_no_bet.out" if v.bet_of[self.me] is not None else "nn.why_no_bet.covered"),
+                              color=theme.INK_DIM))
+        if not among(DECLARE, v.legal):
+            notes.append(Note(t("nn.why_no_declare"), color=theme.INK_DIM))
+        return notes
 
     def panel_reserve(self) -> list[Note] | None:
         """Room for the longest pile's list while choosing a pile (the buttons stay put under the pointer)."""

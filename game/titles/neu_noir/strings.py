@@ -60,6 +60,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.clear": {"en": "Take all back", "ja": "全部戻す"},
     "nn.bet": {"en": "Bet…", "ja": "ベット…"},
     "nn.bet_on": {"en": "Bet on {name}", "ja": "{name}にベット"},
+    "nn.why_no_bet.out": {"en": "No bet: your bet chip is already out this round.",
+                          "ja": "ベット不可：このラウンドのベットチップはもう置いた。"},
+    "nn.why_no_bet.covered": {"en": "No bet: every other player already has a bet chip under them.",
+                              "ja": "ベット不可：他の全員の下にもうベットチップがある。"},
+    "nn.why_no_declare": {"en": "No declaration yet: nobody has played this round.",
+                          "ja": "まだ敗北宣言できない：このラウンドはまだ誰も出していない。"},
     "nn.bet_note": {"en": "Your bet chip goes under that player's marker: they play next, any Double on you is "
                           "cancelled, and if they declare defeat this round the black chip is yours.",
                     "ja": "ベットチップをその人のマーカーの下に置く：次はその人の番、あなたへのダブルは消え、"
