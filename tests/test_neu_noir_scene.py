@@ -99,3 +99,12 @@ def test_a_greyed_bet_or_declaration_says_why(app):
     notes = [note.text for note in scene.panel_notes()]
     assert not any(type(a) is Bet for a in scene.view.legal)
     assert any("already out" in n for n in notes) and any("nobody has played" in n for n in notes)
+
+
+def test_a_long_play_stays_on_the_table(app):
+    from game.titles.neu_noir.scene import LINE
+
+    scene = scene_at(app, position(hands={0: "1 1 1 2 2 2 3 3 3 4 4 4 5 5 5 6"}, current=0, value=0))
+    scene.line = ["N1"] * 3 + ["N2"] * 3 + ["N3"] * 3 + ["N4"] * 3 + ["N5"] * 3 + ["N6"]
+    rects = scene.line_rects()
+    assert len(rects) == 16 and all(LINE.contains(r) for r in rects)

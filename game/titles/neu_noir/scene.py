@@ -509,10 +509,14 @@ class NeuNoirScene(TableScene):
         return [(kind, pygame.Rect(x + i * (width + 8), HAND.bottom - height, width, height))
                 for i, kind in enumerate(kinds)]
 
-    def line_rects(self) -> list[pygame.Rect]:
-        width = self.card_width(max(len(self.line), 6), LINE)
+    def line_rects(self, count: int | None = None) -> list[pygame.Rect]:
+        """The play's cards (yours, or `count` of a play going down) left to right inside LINE: smaller as it
+        grows, then overlapping (a long play stays on the table)."""
+        room, count = LINE.width - 30, len(self.line) if count is None else count
+        width = max(30, min(62, (room - 10 * (max(count, 6) - 1)) // max(count, 6)))
+        step = width + 10 if count * (width + 10) - 10 <= room else (room - width) // max(1, count - 1)
         height = round(width * 1.42)
-        return [pygame.Rect(LINE.x + 30 + i * (width + 10), LINE.y + 4, width, height) for i in range(len(self.line))]
+        return [pygame.Rect(LINE.x + 30 + i * step, LINE.y + 4, width, height) for i in range(count)]
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -637,11 +641,9 @@ class NeuNoirScene(TableScene):
                 values.append(value)
         who = t("nn.your_line") if mine else said("nn.their_line", v.current, self.names, self.me)
         blit(surface, who, 15, (LINE.x, LINE.y - 36), theme.INK_DIM, True)
-        width = self.card_width(max(len(cards), 6), LINE)
         over = next((i for i, value in enumerate(values) if value is None), None)
-        for i, kind in enumerate(cards):
-            rect = pygame.Rect(LINE.x + 30 + i * (width + 10), LINE.y + 4, width, round(width * 1.42))
-            surface.blit(card_face(kind, width, "bad" if i == over else "lit" if mine else "normal"), rect)
+        for i, (kind, rect) in enumerate(zip(cards, self.line_rects(len(cards)), strict=True)):
+            surface.blit(card_face(kind, rect.width, "bad" if i == over else "lit" if mine else "normal"), rect)
             blit(surface, str(i + 1), 13, (rect.centerx, rect.y - 2), theme.INK_DIM, anchor="midbottom")
             shown = "—" if values[i] is None else str(values[i])
             blit(surface, shown, 16, (rect.centerx, rect.bottom + 3), theme.BAD if i == over else theme.INK, True,
