@@ -45,7 +45,7 @@ from game.titles.neu_noir.rules import (
 from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, fit
+from game.ui.text import blit, fit, render
 from game.ui.widgets import Button, panel
 
 LOG = pygame.Rect(992, 14, 276, 330)
@@ -549,11 +549,12 @@ class NeuNoirScene(TableScene):
             blit(surface, text, size, (CENTER[0], CENTER[1] - 104), theme.WARN, True, "center")
         value = v.line_value if v.line else v.value
         colour = theme.BAD if value >= 95 else theme.WARN if value >= 80 else theme.INK
-        blit(surface, str(value), 76, (CENTER[0], CENTER[1] - 24), colour, True, "center")
+        shown = blit(surface, str(value), 76, (CENTER[0], CENTER[1] - 24), colour, True, "center")
         blit(surface, t("nn.value"), 15, (CENTER[0], CENTER[1] + 24), theme.INK_DIM, anchor="center")
-        draw_direction(surface, (CENTER[0] + 100, CENTER[1] - 26), v.direction)
-        blit(surface, t("nn.ccw") if v.direction == CCW else t("nn.cw"), 13, (CENTER[0] + 100, CENTER[1] + 6),
-             theme.SKY, anchor="center")
+        label = render(t("nn.ccw") if v.direction == CCW else t("nn.cw"), 13, theme.SKY)
+        x = max(CENTER[0] + 100, shown.right + 14 + label.get_width() // 2)  # clear of a three-digit value
+        draw_direction(surface, (x, CENTER[1] - 50), v.direction)  # above the right-hand seat's pile
+        surface.blit(label, label.get_rect(center=(x, CENTER[1] - 18)))
         if v.doubles:
             badge = pygame.Rect(0, 0, 150, 30)
             badge.center = (CENTER[0], CENTER[1] + 52)
