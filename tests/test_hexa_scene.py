@@ -53,3 +53,21 @@ def test_a_run_across_the_ace_reads_as_played():
 
     assert run_order(("A", "2", "K")) == ("K", "A", "2") and run_order(("A", "Q", "K")) == ("Q", "K", "A")
     assert run_order(("7", "8", "9")) == ("7", "8", "9") and run_order(("5", "5", "5")) == ("5", "5", "5")
+
+
+def test_a_continued_game_shows_its_last_battle(app):
+    """Found in a playtest: after Continue the battle area said "No battle yet" although battles had been fought."""
+    from random import Random
+
+    from game.app import saves
+    from game.app.setup import start_scene
+    from game.titles.hexa.rules import BattleResolved, new_state
+
+    state, rng, last = new_state(), Random(4), None
+    while last is None or state.phase == DEFEND:  # play at random until a battle has been fought
+        action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        last = next((e for e in state.apply(action) if type(e) is BattleResolved), last)
+    scene = HexaScene(app, GameSetup("hexa", ["normal"], seed=3))
+    save = saves.Save(scene.save().setup, [state.action_to_json(a) for a in state.history])
+    resumed = start_scene(app, save.setup, save=save)
+    assert resumed.last_battle == last
