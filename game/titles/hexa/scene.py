@@ -321,7 +321,12 @@ class HexaScene(TableScene):
         return "hx.note.rear_yours" if defender == self.me else "hx.note.rear_theirs"
 
     def panel_footer(self) -> str:
-        return t("hx.footer") if self.human_turn() else ""
+        """The keys and clicks of the moment: arrows or board clicks in a move, hand clicks in a battle."""
+        if not self.human_turn():
+            return ""
+        phase = self.view.phase
+        return t("hx.footer.move" if phase == MOVE else "hx.footer.battle" if phase in (ATTACK, DEFEND) else
+                 "hx.footer")
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -726,6 +731,8 @@ class HexaScene(TableScene):
         title = t("hx.pick_title") if picking else t("hx.discard_title", n=len(v.discard))
         shown, size = fit(title, 16, box.width - 20, True)
         blit(surface, shown, size, (box.x + 12, box.y + 10), theme.SKY, True)
+        if not v.discard:  # an empty pile says so (it was a blank box)
+            blit(surface, t("hx.discard_empty"), 15, box.center, theme.INK_DIM, anchor="center")
         seen_best = max((WORTH[r] for r in v.discard), default=0)
         for rank, rect in self.discard_rects():
             lit = picking and (rect.collidepoint(self.hover) or WORTH[rank] == seen_best)

@@ -152,6 +152,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.note.recovery_no_wrap": {"en": "A set is three of a kind or a run (A-2-3 … Q-K-A); jokers never.",
                                  "ja": "組は3枚同数か3枚連番（A-2-3…Q-K-A）。ジョーカーは使えません。"},
     "hx.footer": {"en": "↑↓ choose · Enter take", "ja": "↑↓ 選択・Enter 決定"},
+    "hx.footer.move": {"en": "Click an arrow, or ↑↓ and Enter", "ja": "矢印をクリック、または↑↓とEnter"},
+    "hx.footer.battle": {"en": "Click a card of your hand, or ↑↓ and Enter", "ja": "手札をクリック、または↑↓とEnter"},
+    "hx.discard_empty": {"en": "The discard pile is empty.", "ja": "捨て札はまだない。"},
     # the end
     "hx.result.win": {"en": "reached the goal", "ja": "ゴール到達"},
     "hx.result.loss": {"en": "lost", "ja": "敗北"},
