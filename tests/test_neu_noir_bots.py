@@ -103,3 +103,16 @@ def test_a_play_is_built_with_the_keys_and_the_mouse(app):
     assert scene.options()[0][2]  # Play is enabled
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.line_rects()[0].center, button=1))
     assert scene.line == [] and not scene.options()[0][2]
+
+
+def test_a_hand_that_can_play_does_not_give_up_for_a_rich_pile():
+    """Spec 9 "when to declare": voluntarily only with a tiny hand. Found in a playtest: a bot with 17 cards
+    declared at 51 (a rich pile outweighed the white chip and the black chip handed over)."""
+    from game.titles.neu_noir.bots import decide
+    from game.titles.neu_noir.rules import DECLARE, position
+
+    rich, others = {1: "TURN TURN DOUBLE PASS SHOT -10 -10 101"}, {1: "1 2 3", 2: "4 9 10", 3: "2 3 4"}
+    state = position(hands={0: "5 6 7 8", **others}, current=0, value=10, last=3, piles=rich, bets={0: 2})
+    assert DECLARE in state.legal_actions() and decide(state) != DECLARE
+    small = position(hands={0: "5 6", **others}, current=0, value=10, last=3, piles=rich, bets={0: 2})
+    assert decide(small) == DECLARE  # a tiny hand and a rich pile: the spec's voluntary declaration

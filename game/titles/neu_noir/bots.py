@@ -224,14 +224,19 @@ def score_bet(state: NeuNoirState, target: int, stuck_at: Stuck, can_play: bool)
     return CHIP * stuck * 0.8 + escape - 0.1
 
 
+SMALL_HAND = 2  # a voluntary declaration only with this many cards or fewer (spec 9, "when to declare")
+
+
 def score_declare(state: NeuNoirState, forced: bool) -> float:
     me = state.current
     if state.white[me] <= 1 and not forced:
         return -10.0  # never disqualify yourself by choice
+    if state.hand_size(me) > SMALL_HAND and not forced:
+        return -5.0  # a hand that can still play does not give up a white chip and a black chip for a pile
     winner = state.under(me) if state.under(me) is not None else state.last_actor
     danger = 1.0 if winner is not None and state.black[winner] >= state.target - 1 else 0.0
     best = max((pile_worth(p) for p in state.pile), default=0.0)
-    small_hand = 0.3 if state.hand_size(me) <= 2 else 0.0
+    small_hand = 0.3 if state.hand_size(me) <= SMALL_HAND else 0.0
     return -WHITE - danger + REFILL * best + small_hand
 
 
