@@ -145,6 +145,23 @@ def test_back_from_a_game_the_menu_is_at_its_title(app):
     assert isinstance(scene, menu.TitleMenuScene) and scene.focused.slug == "hexa" != slugs[0]
 
 
+def test_f1_opens_the_rules_and_f1_closes_them(app):
+    """Found in a playtest: the rules' footer says "Esc / F1 close", but F1 only ever opened them."""
+    from game.app.rules_scene import RulesScene
+    from game.app.setup import GameSetup, start_scene
+
+    scene = start_scene(app, GameSetup("hexa", ["normal"], seed=1))
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    f1 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")
+    app.handle(f1)
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, RulesScene)
+    app.handle(f1)
+    app.stack.apply_pending()
+    assert app.stack.top is scene
+
+
 def test_think_bench_prints_json(capsys):
     from game.bench import main
 

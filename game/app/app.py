@@ -113,11 +113,15 @@ class App:
             self.stack.handle(event)
 
     def open_rules(self) -> None:
-        """Show the rules of the title being played or browsed (F1)."""
+        """Show the rules of the title being played or browsed (F1); F1 on the rules closes them."""
         from game.app.rules_scene import RulesScene
 
+        if isinstance(self.stack.top, RulesScene):  # F1 again closes them, as their footer says
+            self.audio.play("back")
+            self.stack.pop()
+            return
         slug = self.stack.find_title()
-        if slug and not isinstance(self.stack.top, RulesScene):
+        if slug:
             self.stack.push(RulesScene(self, slug))
 
     def open_file(self, path: str | Path) -> None:

@@ -187,7 +187,7 @@ class ShinoburiScene(TableScene):
                 self.focus = (self.focus + step) % len(choices)
                 self.app.audio.play("menu_move")
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.ninjas = max(1, min(3, self.ninjas + (1 if event.key == pygame.K_UP else -1)))
+                self.ninjas = max(1, min(self.ninjas_held(), self.ninjas + (1 if event.key == pygame.K_UP else -1)))
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self._take(choices[min(self.focus, len(choices) - 1)][0])
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -201,7 +201,11 @@ class ShinoburiScene(TableScene):
                     self._take(card)
                     return
         elif event.type == pygame.MOUSEWHEEL and any(type(a) is NinjaOn for a, _ in choices):
-            self.ninjas = max(1, min(3, self.ninjas + event.y))
+            self.ninjas = max(1, min(self.ninjas_held(), self.ninjas + event.y))
+
+    def ninjas_held(self) -> int:
+        """How many ninjas a send may use: the ninja cards in your hand (at least 1, at most 3)."""
+        return max(1, min(3, sum(1 for kind in self.view.hand if kind == NINJA)))
 
     def _take(self, action) -> None:
         self.focus = 0
@@ -361,7 +365,7 @@ class ShinoburiScene(TableScene):
             return []
         notes = []
         if any(type(a) is NinjaOn for a, _ in self.choices()):
-            notes += [Note(t("sr.ninjas", n=self.ninjas), 17, theme.INK, True), Note(t("sr.ninjas_hint"), 14,
+            notes += [Note(t("sr.ninjas", n=min(self.ninjas, self.ninjas_held())), 17, theme.INK, True), Note(t("sr.ninjas_hint"), 14,
                                                                                      theme.INK_DIM)]
         why = self.why_not_here()
         return notes + [Note(why)] if why else notes
