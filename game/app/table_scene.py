@@ -152,8 +152,13 @@ class TableScene(Scene, ABC):
         hold secrets (`holds_secrets`) says it."""
         return []
 
+    def retold(self, event) -> None:
+        """During a restore, each event as it is told again (no animation): a title keeps what its display needs
+        beyond the view (Hexa: the last battle)."""
+
     def _log_line(self, event) -> None:
         """The event's line in the move log, without animation (a restore)."""
+        self.retold(event)
         text = self.describe(event, self.me, self.names)
         if text:
             self.log.add(*text)

@@ -86,20 +86,23 @@ def fit(text: str, size: int, width: int, bold: bool = False, smallest: int = 16
     face = font(size, bold)
     if face.size(text)[0] <= width:
         return text, size
+    return _shortened(text, face, width), size
+
+
+def _shortened(text: str, face: pygame.font.Font, width: int) -> str:
+    """`text` cut so that it and a "…" fit `width`."""
     while text and face.size(text + "…")[0] > width:
         text = text[:-1]
-    return text + "…", size
+    return text + "…"
 
 
+@lru_cache(maxsize=256)
 def first_line(text: str, size: int, width: int, bold: bool = False) -> str:
     """The first line of `text` wrapped to `width`, ending in "…" when more follows (the whole fits `width`)."""
     lines = wrap(text, size, width, bold)
     if len(lines) <= 1:
         return lines[0] if lines else ""
-    shown, face = lines[0], font(size, bold)
-    while shown and face.size(shown + "…")[0] > width:
-        shown = shown[:-1]
-    return shown + "…"
+    return _shortened(lines[0], font(size, bold), width)
 
 
 @lru_cache(maxsize=512)
@@ -143,5 +146,5 @@ def _tokens(paragraph: str) -> list[str]:
 
 def forget() -> None:
     """Drop every cached rendering and layout (the fonts die with pygame.quit())."""
-    for cached in (_render, fit, wrap):
+    for cached in (_render, fit, wrap, first_line):
         cached.cache_clear()

@@ -134,13 +134,12 @@ class HexaScene(TableScene):
         self.timeline.queue(self.speed(0.6), show)
         self.timeline.queue(self.speed(2.4))  # the board stays on show a while before the ranking
 
-    def _log_line(self, event) -> None:
+    def retold(self, event) -> None:
         """A restore tells the game again: the battle area keeps the last battle, as it was when you left."""
         if type(event) is rules.BattleStarted:
             self.last_battle = None
         elif type(event) is rules.BattleResolved:
             self.last_battle, self.flip_at = event, None
-        super()._log_line(event)
 
     animations = {rules.Moved: _on_moved, rules.FlagTaken: _on_flag, rules.BattleStarted: _on_battle,
                   rules.CardCommitted: _on_committed, rules.BattleResolved: _on_resolved,

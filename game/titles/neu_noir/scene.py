@@ -16,12 +16,13 @@ costs before you confirm. The play goes to the engine card by card (its small de
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
-from game.core.engine import CHANCE, TERMINAL, IllegalAction, among
+from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, said, t
 from game.titles.neu_noir import rules
 from game.titles.neu_noir.cards import SEAT_COLOURS, card_back, card_face, card_name, chip
@@ -59,6 +60,13 @@ PILE_W = 34
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
     return NeuNoirScene.from_setup(app, setup, autoplay, save)
+
+
+@lru_cache(maxsize=64)
+def has_order(value: int, line: tuple[str, ...]) -> bool:
+    """Whether some order of `line` stays within 101 from `value` (asked every frame while a play is built: the
+    rules' search runs once per line)."""
+    return rules.legal_order(value, list(line)) is not None
 
 
 class NeuNoirScene(TableScene):
@@ -174,8 +182,8 @@ class NeuNoirScene(TableScene):
             return None
         code, details = problem
         if code == "over":  # "try another order" only where one exists (Reorder for me finds it)
-            some_order = rules.legal_order(self.view.value, self.line) is not None
-            return t("nn.why.over" if some_order else "nn.why.over_any", card=card_name(details["kind"]),
+            return t("nn.why.over" if has_order(self.view.value, tuple(self.line)) else "nn.why.over_any",
+                     card=card_name(details["kind"]),
                      at=details["at"] + 1)
         return t(f"nn.why.{code}", **details)
 
@@ -236,12 +244,7 @@ class NeuNoirScene(TableScene):
     def _submit(self, shot: int | None) -> None:
         """Hand the play to the engine card by card, then its end; a play the rules refuse (the line changed
         under a Shot's choice) is refused with a sound and kept to change."""
-        trial = self.state.clone()
-        try:
-            for kind in self.line:
-                trial.apply(Card(kind))
-            trial.apply(EndPlay(shot))
-        except IllegalAction:
+        if self.state.play_problem(self.line, shot) is not None:
             self.mode = "play"
             self.app.audio.play("error")
             self._refresh_buttons(force=True)
@@ -316,8 +319,8 @@ class NeuNoirScene(TableScene):
         out = [(counted("nn.play_line", len(self.line)) if self.line else t("nn.play"), self.confirm_play,
                 self.line_problem() is None)]
         if self.line:
-            reorderable = rules.legal_order(v.value, self.line) is not None
-            out += [(t("nn.reorder"), self.reorder, reorderable), (t("nn.clear"), self.clear_line, True)]
+            out += [(t("nn.reorder"), self.reorder, has_order(v.value, tuple(self.line))),
+                    (t("nn.clear"), self.clear_line, True)]
         out += [(t("nn.bet"), self.start_bet, bets), (t("nn.declare"), self.ask_declare, DECLARE in legal)]
         if not can_play and not self.line:
             out[0] = (t("nn.play"), self.confirm_play, False)

@@ -24,7 +24,7 @@ from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, person, pick, said, t
 from game.titles.powers import rules
-from game.titles.powers.bots import worth
+from game.titles.powers.bots import RECOVERABLE, worth
 from game.titles.powers.log import card_name, describe, territory_name
 from game.titles.powers.rules import (
     DECLINE,
@@ -391,7 +391,7 @@ class PowersScene(TableScene):
 
     def pile_note(self) -> Note:
         """What a one-colour discard could bring back: the discard pile's best cards (aces and jokers never)."""
-        back = sorted({c for c in self.view.discard if c not in JOKERS and rank(c) != "A"}, key=lambda c: -worth(c))
+        back = sorted((c for c in self.view.discard if c in RECOVERABLE), key=lambda c: -worth(c))
         if not back:
             return Note(t("pw.note.pile_empty"))
         return Note(t("pw.note.pile", n=len(back), cards=" ".join(card_name(c) for c in back[:5])))

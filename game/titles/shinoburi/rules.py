@@ -22,6 +22,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from random import Random
@@ -311,19 +312,19 @@ class ShinoburiState(State):
 
     def _targets(self, a: str) -> list[tuple[int, str]]:
         """The armies the home army of `a` may attack now (3.5)."""
+        return list(self._attackable(a))
+
+    def _can_attack(self, a: str) -> bool:
+        """Whether `_targets(a)` is not empty (asked after every command: stops at the first target)."""
+        return next(self._attackable(a), None) is not None
+
+    def _attackable(self, a: str) -> Iterator[tuple[int, str]]:
         p, territory, protected = self.cur, self.territory, self.protected
         size = territory[p][a]
         if size < 2:
-            return []
-        return [(t, d) for t in range(self.n) if t != p for d in COUNTRIES
-                if d != a and 1 <= territory[t][d] < size and (t, d) not in protected]
-
-    def _can_attack(self, a: str) -> bool:
-        """Whether `_targets(a)` is not empty."""
-        p, territory, protected = self.cur, self.territory, self.protected
-        size = territory[p][a]
-        return size >= 2 and any(d != a and 1 <= territory[t][d] < size and (t, d) not in protected
-                                 for t in range(self.n) if t != p for d in COUNTRIES)
+            return
+        yield from ((t, d) for t in range(self.n) if t != p for d in COUNTRIES
+                    if d != a and 1 <= territory[t][d] < size and (t, d) not in protected)
 
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         phase = self.phase

@@ -187,7 +187,7 @@ class ShinoburiScene(TableScene):
                 self.focus = (self.focus + step) % len(choices)
                 self.app.audio.play("menu_move")
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.ninjas = max(1, min(self.ninjas_held(), self.ninjas + (1 if event.key == pygame.K_UP else -1)))
+                self.step_ninjas(1 if event.key == pygame.K_UP else -1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self._take(choices[min(self.focus, len(choices) - 1)][0])
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -201,7 +201,11 @@ class ShinoburiScene(TableScene):
                     self._take(card)
                     return
         elif event.type == pygame.MOUSEWHEEL and any(type(a) is NinjaOn for a, _ in choices):
-            self.ninjas = max(1, min(self.ninjas_held(), self.ninjas + event.y))
+            self.step_ninjas(event.y)
+
+    def step_ninjas(self, delta: int) -> None:
+        """↑↓ or the wheel: how many ninjas a send uses, from 1 to those in your hand."""
+        self.ninjas = max(1, min(self.ninjas_held(), self.ninjas + delta))
 
     def ninjas_held(self) -> int:
         """How many ninjas a send may use: the ninja cards in your hand (at least 1, at most 3)."""
