@@ -53,3 +53,19 @@ def play_to_summary(app):
         return app.stack.top
 
     return play
+
+
+@pytest.fixture
+def table_at(app):
+    """A title's table scene shown at `state` (a test position), you at seat 0 against bots of `level`."""
+    from game.app.setup import GameSetup
+
+    def seat(scene_class, state, level: str = "normal"):
+        scene = scene_class(app, GameSetup(scene_class.title_slug, [level] * (state.n - 1), seed=3))
+        scene.state = state
+        scene.view = scene.coming = state.view(0)
+        app.stack.push(scene)
+        app.stack.apply_pending()
+        return scene
+
+    return seat

@@ -108,3 +108,17 @@ def test_a_long_play_stays_on_the_table(app):
     scene.line = ["N1"] * 3 + ["N2"] * 3 + ["N3"] * 3 + ["N4"] * 3 + ["N5"] * 3 + ["N6"]
     rects = scene.line_rects()
     assert len(rects) == 16 and all(LINE.contains(r) for r in rects)
+
+
+def test_no_hand_card_looks_chosen_until_a_key_points_at_it(app):
+    """The keys' cursor shows only once ←→ or A is used; a mouse move hands pointing back to the mouse."""
+    scene = scene_at(app, position(hands={0: "5 TURN 3"}, current=0, value=10))
+    assert scene.pointed_card() is None
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert scene.cursor == 0 and scene.pointed_card() == 0
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    assert scene.pointed_card() == 2
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    assert scene.cursor is None and scene.pointed_card() is None
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=""))
+    assert scene.line == [scene.hand_kinds()[0]]

@@ -1,22 +1,75 @@
-"""Shinoburi's table, from a playtest: the ninja count cannot pass the ninjas in your hand."""
+"""Shinoburi's table, from playtests: the ninja count cannot pass the ninjas in your hand; the end's reveal stays to
+be read; no shield on an emptied slot; a command's first half can be taken back before its target is chosen."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.app.setup import GameSetup
-from game.titles.shinoburi.rules import CMD1, position
+from game.app.app import STEP
+from game.titles.shinoburi.rules import CMD1, DEPLOY_TO, position
 from game.titles.shinoburi.scene import ShinoburiScene
 
 
-def test_the_ninja_count_stops_at_the_ninjas_you_hold(app):
+def test_the_ninja_count_stops_at_the_ninjas_you_hold(app, table_at):
     state = position(4, 0, hands={0: "NIN TAK"}, table={1: "ODA:3"})
     state.phase = CMD1
-    scene = ShinoburiScene(app, GameSetup("shinoburi", ["normal"] * 3, seed=3))
-    scene.state = state
-    scene.view = scene.coming = state.view(0)
-    app.stack.push(scene)
-    app.stack.apply_pending()
+    scene = table_at(ShinoburiScene, state)
     for _ in range(3):
         app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""))
     assert scene.ninjas_held() == 1 and scene.ninjas == 1
+
+
+def at_the_reveal(app, table_at) -> ShinoburiScene:
+    """Your last turn of the final round played (three commands): the end's reveal opens."""
+    state = position(2, 0, hands={0: "TAK TAK TAK", 1: "ODA ODA ODA"}, table={0: "ODA:2", 1: "TAK:1"}, final_left=1)
+    scene = table_at(ShinoburiScene, state, "easy")
+    for _ in range(600):
+        app.tick(STEP)
+        if scene.human_turn() and scene.view.legal:
+            scene.choose(scene.view.legal[0])
+        if scene.reveal is not None:
+            return scene
+    raise AssertionError("no reveal")
+
+
+def test_the_reveal_stays_to_be_read_and_a_click_goes_on(app, table_at):
+    """The end's reveal (house cards turning, totals) stays 30 s at normal speed; Enter turns every card, a second
+    Enter goes on to the summary."""
+    scene = at_the_reveal(app, table_at)
+    for _ in range(round(20.0 / STEP)):  # 20 s
+        app.tick(STEP)
+    assert scene.reveal is not None and not scene.over and scene.turned(scene.reveal) == 2  # all turned, still shown
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    for _ in range(5):
+        app.tick(STEP)
+    assert scene.over
+
+
+def test_no_shield_on_an_army_moved_away_entirely(app, table_at):
+    """Protection is drawn on the armies it keeps: a slot emptied this turn shows none."""
+    scene = at_the_reveal(app, table_at)
+    drawn = []
+    scene._draw_shield = lambda surface, center: drawn.append(center)
+    scene.view = scene.view._replace(protected=frozenset({(0, "ODA"), (1, "UESUGI")}))
+    scene.draw(app.screen, 0.0)
+    oda, uesugi = scene.stack_rect(0, "ODA"), scene.stack_rect(1, "UESUGI")
+    assert (oda.right - 9, oda.y + 9) in drawn and (uesugi.right - 9, uesugi.y + 9) not in drawn
+
+
+def test_a_commands_first_half_can_be_taken_back(app, table_at):
+    """A card chosen to deploy is held by the table (the engine has no undo): Esc gives it back with nothing sent;
+    chosen again with its target, both halves reach the engine."""
+    from game.titles.shinoburi.rules import Deploy, Target
+
+    state = position(3, 0, hands={0: "TAK ODA"}, table={1: "ODA:1", 2: "MOR:1"})
+    state.phase = CMD1
+    scene = table_at(ShinoburiScene, state)
+    app.tick(STEP)
+    scene._take(Deploy("TAKEDA"))
+    assert scene.held == Deploy("TAKEDA") and not scene.state.history and scene.view.phase == DEPLOY_TO
+    assert "Esc" in scene.panel_footer()
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert scene.held is None and scene.view == state.view(0) and app.stack.top is scene  # no pause
+    scene._take(Deploy("TAKEDA"))
+    scene._take(Target(2))
+    assert scene.state.history == [Deploy("TAKEDA"), Target(2)] and scene.held is None

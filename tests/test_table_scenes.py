@@ -222,3 +222,38 @@ def test_you_can_sit_in_any_seat(app, play_to_summary, monkeypatch, slug):
     (game,) = app.storage.finished_games(slug)
     assert game["details"]["levels"][me] == "you"
     assert (game["outcome"] == "win") == (me in game["details"]["winners"])
+
+
+# --- a language switch mid-game ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("slug", ["shinobazu", "powers"])
+def test_a_language_switch_mid_game_tells_the_log_and_the_names_anew(app, slug):
+    """Switched in the settings during a game (the pause menu covers the table, then uncovers it): the names change
+    at once, and the move log, once what is on show has played out, reads as a game begun in the new language."""
+    i18n.set_language("en")
+    spec = registry.get(slug)
+    players = max(spec.min_players, 4)
+    scene = start_scene(app, GameSetup(slug, ["easy"] * (players - 1), seed=3, options=spec.default_options()))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    rng = random.Random(3)
+    for _ in range(3000):
+        app.tick(STEP)
+        if scene.human_turn() and scene.view.legal:
+            scene.choose(rng.choice(scene.view.legal))
+        if len(scene.state.history) > 12 and scene.timeline.busy:
+            break
+    assert scene.log.entries and scene.names[0] == "You"
+    assert not any(ord(ch) > 0x3000 for entry, _ in scene.log.entries for ch in entry)
+    app.change_settings(language="ja")  # what the settings scene does; the pause menu then uncovers the table
+    scene.enter()
+    assert scene.names[0] == "あなた" and scene.names[1] == "疾風"
+    while scene.timeline.busy:
+        app.tick(STEP)
+    app.tick(STEP)
+    fresh = start_scene(app, GameSetup(slug, ["easy"] * (players - 1), seed=3, options=spec.default_options()))
+    told = []
+    scene.save().state(tell=lambda event: told.append(fresh.describe(event, fresh.me, fresh.names)))
+    assert [entry for entry, _ in scene.log.entries] == [line[0] for line in told if line]
+    assert all(any(ord(ch) > 0x3000 for ch in entry) for entry, _ in scene.log.entries)  # it read English before
+    assert scene.log.title == fresh.log.title
+    i18n.set_language("en")

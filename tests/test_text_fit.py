@@ -63,6 +63,21 @@ def test_a_block_sets_smaller_type_before_it_overflows(watched):
     assert not overflows
 
 
+def test_japanese_breaks_between_words_where_it_can(watched):
+    """A katakana word (カード) stays on one line, no line starts with 、 or ー nor ends with 「; a katakana word
+    longer than the line still breaks (it may not run out of its box)."""
+    sentence = "あなたは「ダブル」のカードを出しました、次のプレイヤーの番です。" * 3
+    for width in range(120, 400, 7):  # プレイヤー fits each width
+        lines = text.wrap(sentence, 17, width)
+        assert "".join(lines) == sentence
+        for before, after in zip(lines, lines[1:], strict=False):
+            assert after[0] not in text.NO_BREAK_BEFORE and before[-1] not in text.NO_BREAK_AFTER
+            assert not (text._katakana(before[-1]) and text._katakana(after[0])), (width, before, after)
+    long_word = "ア" * 40
+    lines = text.wrap(long_word, 17, 120)
+    assert len(lines) > 1 and all(text.font(17).size(line)[0] <= 120 for line in lines)
+
+
 def test_a_button_shrinks_its_label_and_notes_one_that_cannot_fit(watched):
     overflows, _ = watched
     surface = pygame.Surface((400, 100))

@@ -198,7 +198,7 @@ def test_the_helpers():
     assert said("summary.winner", [0], names, 0) if "summary.winner_you" in i18n.catalogue() else True
     assert said("summary.winner", [1, 2], names, 0) == "Kaede & Sakura win"
     assert said("summary.winner", 1, names, 0) == "Kaede wins"
-    assert said("fj.waiting", 0, names, 0) == "You are thinking…"
+    assert said("fj.waiting", 0, names, 0) == "Your move next…"  # your seat waits only for a banner to play out
     assert said("fj.waiting", 0, ["Jin", *names[1:]], None) == "Jin is thinking…"  # a demo: no human seat
     assert counted("summary.points", 1) == "1 point" and counted("summary.points", 2) == "2 points"
     assert i18n.person(0, names, 0) == "you" and i18n.person(1, names, 0) == "Kaede"

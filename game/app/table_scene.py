@@ -26,6 +26,7 @@ from game.app.scene import Scene
 from game.app.setup import BOT_NAMES, GameSetup, saved_setup
 from game.core import chance, replay
 from game.core.engine import CHANCE, among
+from game.services import i18n
 from game.services.i18n import pick, said, t
 from game.titles import registry
 from game.titles.spec import START
@@ -54,6 +55,16 @@ def seat_names(players: int, you: int = 0) -> list[str]:
     if you:
         names[0], names[you] = pick(*BOT_NAMES[players - 1]), names[0]
     return names
+
+
+def translated_name(name: str) -> str:
+    """A seat's name in today's language ("You" → "あなた", "Kaede" → "楓"); any other name as it is."""
+    catalogue = i18n.catalogue()
+    pairs = [(catalogue[key]["en"], catalogue[key]["ja"]) for key in ("level.you", "theatre.player")]
+    for pair in pairs + BOT_NAMES:
+        if name in pair:
+            return pick(*pair)
+    return name
 
 
 class TableScene(Scene, ABC):
@@ -91,6 +102,7 @@ class TableScene(Scene, ABC):
         self.timeline = Timeline()
         self.effects = Effects(random.Random(self.seed ^ self.EFFECTS_SALT))
         self.log = MoveLog(self.LOG_RECT, t(self.LOG_TITLE))
+        self.told_in = i18n.language()  # the language of the log and the names (a switch mid-game tells them anew)
         self.actions = ActionPanel(self.ACTIONS_RECT, self.log)
         self.ticket: int | None = None
         self.think_since = 0.0
@@ -159,9 +171,7 @@ class TableScene(Scene, ABC):
     def _log_line(self, event) -> None:
         """The event's line in the move log, without animation (a restore)."""
         self.retold(event)
-        text = self.describe(event, self.me, self.names)
-        if text:
-            self.log.add(*text)
+        self._retell_line(event)
 
     def restored(self, extra: dict) -> None:
         """After a restore: set the title's display from the view (and its extras)."""
@@ -193,8 +203,31 @@ class TableScene(Scene, ABC):
     def speed(self, seconds: float) -> float:
         return seconds / self.app.anim_speed()
 
+    def enter(self) -> None:
+        """Back at the table (from the pause menu, perhaps its settings): in a language chosen meanwhile, the names
+        at once and the move log told anew once what is on show has played out."""
+        if self.told_in != i18n.language():
+            self.names = [translated_name(name) for name in self.names]
+
+    def _retell(self) -> None:
+        """The move log told again from the start in today's language (lines beyond the rules' events, such as
+        "resumed", are not kept)."""
+        self.told_in = i18n.language()
+        self.log.title = t(self.LOG_TITLE)
+        self.log.clear()
+        if START in self.setup.options:
+            self.log.add(t("table.played_on", at=len(self.setup.options[START]["actions"])), theme.SKY)
+        self.save().state(tell=self._retell_line)
+
+    def _retell_line(self, event) -> None:
+        text = self.describe(event, self.me, self.names)
+        if text:
+            self.log.add(*text)
+
     def update(self, dt: float) -> None:
         self.now += dt
+        if self.told_in != i18n.language() and not self.timeline.busy and not self.watching:
+            self._retell()
         self.timeline.update(dt)
         self.effects.update(dt, self.now)
         self.tick()

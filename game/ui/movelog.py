@@ -30,6 +30,9 @@ class MoveLog:
         del self._lines[:-MAX_LINES]
         self.scroll = 0
 
+    def clear(self) -> None:
+        self.entries, self._lines, self.scroll = [], [], 0
+
     def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         return self._lines
 

@@ -15,6 +15,12 @@ from game.ui.fonts import font
 from game.ui.theme import INK
 
 NO_BREAK_BEFORE = set("、。，．・：；？！）」』】〕ー～…ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # kinsoku: never start a line
+NO_BREAK_AFTER = set("「『（【〔")  # kinsoku: never end a line
+
+
+def _katakana(ch: str) -> bool:
+    """A katakana letter or the long-vowel mark: a run of them is one word (カード), kept on one line."""
+    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"
 
 
 OVERFLOWS: list[tuple[str, tuple[int, int, int, int]]] | None = None  # (text, box) that did not fit, for the tests
@@ -112,9 +118,10 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for token in _tokens(paragraph):
+        for token in _tokens(paragraph, face, width):
             candidate = line + token
-            if line and face.size(candidate.rstrip())[0] > width and token not in NO_BREAK_BEFORE:
+            if (line and face.size(candidate.rstrip())[0] > width and token[0] not in NO_BREAK_BEFORE
+                    and line[-1] not in NO_BREAK_AFTER):
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:
@@ -123,25 +130,32 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
     return tuple(lines)
 
 
-def _tokens(paragraph: str) -> list[str]:
-    """Words with their trailing space; every CJK character is a token of its own; a path may break after a
-    separator."""
+def _tokens(paragraph: str, face: pygame.font.Font, width: int) -> list[str]:
+    """Words with their trailing space; a CJK character is a token of its own, except that a katakana word stays
+    whole when it fits a line; a path may break after a separator."""
     tokens: list[str] = []
     word = ""
     for ch in paragraph:
         if ord(ch) > 0x2E80:
-            if word:
+            if word and not (_katakana(ch) and _katakana(word[-1])):
                 tokens.append(word)
                 word = ""
-            tokens.append(ch)
+            if _katakana(ch):
+                word += ch
+            else:
+                tokens.append(ch)
         else:
+            if word and _katakana(word[-1]):
+                tokens.append(word)
+                word = ""
             word += ch
             if ch in " /\\":
                 tokens.append(word)
                 word = ""
     if word:
         tokens.append(word)
-    return tokens
+    return [piece for token in tokens
+            for piece in (token if _katakana(token[0]) and face.size(token)[0] > width else (token,))]
 
 
 def forget() -> None:

@@ -25,7 +25,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.sixth": {"en": "gives {name} the sixth rank!", "ja": "{name}が6人そろってしまう！"},
     "fj.dealing": {"en": "Dealing…", "ja": "配っています…"},
     "fj.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
-    "fj.waiting_you": {"en": "You are thinking…", "ja": "あなたが考え中…"},
+    "fj.waiting_you": {"en": "Your move next…", "ja": "次はあなたの番…"},
     "fj.your_turn": {"en": "Your turn: play a lit card. Hover a card to see its effect.",
                      "ja": "あなたの番：光っているカードを出す。乗せると効果を表示。"},
     "fj.stuck_prompt": {"en": "You cannot play: every card in your hand is already in your row. The round ends.",

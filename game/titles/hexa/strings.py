@@ -112,7 +112,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.drawing_you": {"en": "You draw a card…", "ja": "あなたが1枚引きます…"},
     "hx.turning": {"en": "Both cards are turned over…", "ja": "両方の札を公開…"},
     "hx.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
-    "hx.waiting_you": {"en": "Your move.", "ja": "あなたの番。"},
+    "hx.waiting_you": {"en": "Your move next…", "ja": "次はあなたの番…"},
     "hx.waiting_defence": {"en": "{name} chooses a card to defend with…", "ja": "{name}が防御の札を選んでいる…"},
     "hx.waiting_defence_you": {"en": "Choose your card.", "ja": "札を選んでください。"},
     "hx.prompt.flag": {"en": "You hold the flag: keep the {card} you drew, or throw it away and draw again?",

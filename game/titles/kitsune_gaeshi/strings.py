@@ -28,7 +28,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "kg.few_cards": {"en": "Fewer than 2 cards: a flip now always fails.",
                      "ja": "場の札が2枚未満：今返すと必ず失敗。"},
     "kg.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
-    "kg.waiting_you": {"en": "You are thinking…", "ja": "あなたが考え中…"},
+    "kg.waiting_you": {"en": "Your move next…", "ja": "次はあなたの番…"},
     "kg.game_over": {"en": "Game over.", "ja": "ゲーム終了。"},
     "kg.round": {"en": "Round {round}", "ja": "第{round}ラウンド"},
     "kg.deck": {"en": "Deck {n}", "ja": "山札 {n}"},

@@ -82,7 +82,7 @@ class NeuNoirScene(TableScene):
         self.line: list[str] = []  # the play you are building
         self.mode = "play"  # "play", "bet" (choose a target), "shot" (choose the Shot's target)
         self.hover: tuple[int, int] | None = None  # the mouse, for the pile under it
-        self.cursor = 0  # the card of your hand the keys point at (←→, A adds it)
+        self.cursor: int | None = None  # the card of your hand the keys point at (←→, A adds it); None: the mouse
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_card(self, event: rules.CardAdded) -> None:
@@ -93,7 +93,10 @@ class NeuNoirScene(TableScene):
 
     def _on_played(self, event: rules.Played) -> None:
         if event.turned:
-            self.timeline.queue(self.speed(0.3), lambda: self._banner(t("nn.turned"), theme.SKY, "menu_move"))
+            def turned() -> None:  # beside the direction arrow, which turns: a small event, no banner
+                self.effects.popup(t("nn.turned"), (CENTER[0] + 100, CENTER[1] - 84), self.now, 24, theme.SKY)
+                self.app.audio.play("menu_move")
+            self.timeline.queue(self.speed(0.3), turned)
         if event.shot is not None:
             self.timeline.queue(self.speed(0.3), lambda: self._banner(
                 said("nn.shot_at", event.shot, self.names, self.me), theme.WARN, "hit"))
@@ -425,7 +428,7 @@ class NeuNoirScene(TableScene):
         if self.handle_table(event):
             return
         if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
+            self.hover, self.cursor = event.pos, None  # the mouse points now: no card stays raised for the keys
         if self.human_turn():
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_table(event.pos):
                 return
@@ -439,11 +442,13 @@ class NeuNoirScene(TableScene):
             return False
         kinds = self.hand_kinds()
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and kinds:
-            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(kinds)
+            step = 1 if key == pygame.K_RIGHT else -1
+            self.cursor = (0 if step > 0 else len(kinds) - 1) if self.cursor is None else (self.cursor + step) % len(kinds)
             self.app.audio.play("menu_move")
             return True
         if key == pygame.K_a and kinds:
-            self.add_card(kinds[min(self.cursor, len(kinds) - 1)])
+            self.cursor = min(self.cursor or 0, len(kinds) - 1)
+            self.add_card(kinds[self.cursor])
             return True
         if key == pygame.K_BACKSPACE and self.line:
             self.remove_card(len(self.line) - 1)
@@ -487,8 +492,10 @@ class NeuNoirScene(TableScene):
         plate = self.layout.plate_rect(seat)
         if seat == self.me:
             return (plate.right - 30, plate.top - 42)
-        if plate.centery < CENTER[1] - 120:  # a seat at the top: under its plate
-            return (plate.centerx, plate.bottom + 58)
+        if plate.centery < CENTER[1] - 120:  # a seat at the top: under its plate in the middle, else outside it
+            if abs(plate.centerx - CENTER[0]) < 60:
+                return (plate.centerx, plate.bottom + 58)
+            return (plate.right + 30, plate.centery) if plate.centerx > CENTER[0] else (plate.left - 30, plate.centery)
         if plate.centerx < CENTER[0]:
             return (plate.right + 30, plate.centery)
         return (plate.left - 62, plate.centery)
@@ -607,7 +614,10 @@ class NeuNoirScene(TableScene):
             pygame.draw.rect(surface, theme.FELT_EDGE, rect, 2, border_radius=5)
             return
         surface.blit(card_face(pile[-1], PILE_W), rect)
-        blit(surface, f"×{len(pile)}", 14, (rect.right + 4, rect.bottom), theme.INK, True, "bottomleft")
+        if rect.centerx < self.layout.plate_rect(seat).centerx:  # the count on the side away from the plate
+            blit(surface, f"×{len(pile)}", 14, (rect.left - 4, rect.bottom), theme.INK, True, "bottomright")
+        else:
+            blit(surface, f"×{len(pile)}", 14, (rect.right + 4, rect.bottom), theme.INK, True, "bottomleft")
 
     def _draw_pile_tip(self, surface: pygame.Surface) -> None:
         """The whole pile under the mouse, in the order played (bottom first)."""
@@ -653,13 +663,21 @@ class NeuNoirScene(TableScene):
             blit(surface, shown, 16, (rect.centerx, rect.bottom + 3), theme.BAD if i == over else theme.INK, True,
                  "midtop")
 
+    def pointed_card(self) -> int | None:
+        """The hand card raised while you build a play: the keys' cursor, else the card under the mouse."""
+        if not (self.human_turn() and self.view.phase == TURN_PHASE and self.mode == "play"):
+            return None
+        if self.cursor is not None:
+            return self.cursor
+        return next((index for index, (_, rect) in enumerate(self.hand_rects())
+                     if self.hover is not None and rect.collidepoint(self.hover)), None)
+
     def _draw_hand(self, surface: pygame.Surface) -> None:
         left = self.hand_left()
-        mine = self.human_turn() and self.view.phase == TURN_PHASE and self.mode == "play"
+        pointed = self.pointed_card()
         for index, (kind, rect) in enumerate(self.hand_rects()):
             style = "normal" if left[kind] > 0 else "dim"
-            pointed = index == self.cursor or (self.hover is not None and rect.collidepoint(self.hover))
-            if mine and pointed and left[kind] > 0:
+            if index == pointed and left[kind] > 0:
                 rect = rect.move(0, -8)
                 style = "lit"
             surface.blit(card_face(kind, rect.width, style), rect)

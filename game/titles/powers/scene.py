@@ -132,6 +132,7 @@ class PowersScene(TableScene):
         super().__init__(app, setup, autoplay)
         self.picked: list[str] = []  # cards clicked for a discard of three or an occupation
         self.hover: tuple[int, int] = (0, 0)
+        self.defence: tuple[str, str, float] | None = None  # (card, territory, until): a defence card on the map
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_revealed(self, event: rules.Revealed) -> None:
@@ -164,7 +165,10 @@ class PowersScene(TableScene):
         """The face card that keeps a territory, named before the defence goes on."""
         text = said("pw.defend_banner", event.seat, self.names, self.me, land=territory_name(event.territory),
                     card=card_name(event.card))
-        self.timeline.queue(self.speed(0.4), lambda: self._banner(text, theme.SKY, "pick"))
+        def show() -> None:  # the card itself, laid on the territory it keeps, while the banner names it
+            self.defence = (event.card, event.territory, self.now + self.speed(1.6))
+            self._banner(text, theme.SKY, "pick")
+        self.timeline.queue(self.speed(0.4), show)
         self.timeline.queue(self.speed(1.2))
 
     def _on_reshuffled(self, event: rules.Reshuffled) -> None:
@@ -475,6 +479,11 @@ class PowersScene(TableScene):
                 pygame.draw.line(surface, colour_, place(a), place(b), 2)
         for territory in IDS:
             self._draw_node(surface, territory, territory == offer, territory in lit)
+        if self.defence is not None and self.now < self.defence[2]:
+            card, territory, _ = self.defence
+            image = card_face(card, 44)
+            node = node_rect(territory)
+            surface.blit(image, image.get_rect(midleft=(node.right - 16, node.centery)))
 
     def _draw_node(self, surface: pygame.Surface, territory: str, offered: bool, neighbour: bool) -> None:
         v = self.view

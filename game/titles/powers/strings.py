@@ -93,7 +93,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "pw.game_over": {"en": "The game is over.", "ja": "対局終了。"},
     "pw.dealing": {"en": "Drawing…", "ja": "札を引いています…"},
     "pw.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
-    "pw.waiting_you": {"en": "Your move.", "ja": "あなたの番。"},
+    "pw.waiting_you": {"en": "Your move next…", "ja": "次はあなたの番…"},
     "pw.prompt.open": {"en": "You are the parent: open the invasion of {name} with any card.",
                        "ja": "あなたが親：{name}への侵略を任意の札で始める。"},
     "pw.prompt.invade": {"en": "Beat strength {strength} with a lit card, or pass.",

@@ -27,7 +27,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.game_over": {"en": "The game is over.", "ja": "ゲーム終了。"},
     "sb.dealing": {"en": "Dealing…", "ja": "配っています…"},
     "sb.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
-    "sb.waiting_you": {"en": "You are thinking…", "ja": "あなたが考え中…"},
+    "sb.waiting_you": {"en": "Your move next…", "ja": "次はあなたの番…"},
     "sb.pick_card": {"en": "Your turn: pick a card (lit cards can be played).",
                      "ja": "あなたの番：札を選ぶ（光っている札が出せる）。"},
     "sb.pick_where": {"en": "Play it to yourself, or force it on a lit player.",

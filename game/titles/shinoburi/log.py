@@ -25,7 +25,7 @@ def describe(event, viewer: int, names: list[str]) -> tuple[str, tuple[int, int,
 
 
 def _dealt(e, viewer, names):
-    return (t("sr.log.dealt", house=house(e.country)), theme.ACCENT) if e.seat == viewer else None
+    return (t("sr.log.dealt"), theme.ACCENT) if e.seat == viewer else None  # the house only in the middle (H hides it)
 
 
 def _first(e, viewer, names):

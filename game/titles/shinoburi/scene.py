@@ -14,7 +14,7 @@ import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
-from game.core.engine import CHANCE, TERMINAL
+from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, said, t
 from game.titles.shinoburi import rules
 from game.titles.shinoburi.log import describe, house
@@ -61,7 +61,7 @@ COLOURS = {"HOJO": (150, 96, 200), "MORI": (84, 170, 96), "ODA": (222, 180, 60),
            "UESUGI": (76, 130, 220), NINJA: (60, 60, 72)}
 GLYPHS = {"HOJO": "北", "MORI": "毛", "ODA": "織", "TAKEDA": "武", "UESUGI": "上", NINJA: "忍"}
 FLIP = 0.7  # seconds per house card turned at the end
-REVEAL = 9.0  # seconds the end stays before the summary, unless the player goes on (scaled)
+REVEAL = 30.0  # seconds the end stays before the summary, unless the player goes on first (scaled): time to read it
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
@@ -82,6 +82,7 @@ class ShinoburiScene(TableScene):
         self.hide_house = False
         self.hover: tuple[int, int] = (-1, -1)
         self.reveal: dict | None = None  # the end on show: the GameOver event and when it opened
+        self.held = None  # a command's first half (a card, an army) held until its target is chosen: Esc undoes it
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_attacked(self, event: rules.Attacked) -> None:
@@ -167,6 +168,9 @@ class ShinoburiScene(TableScene):
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if ((event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)) and self.let_go():
+            return
         if self.handle_table(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
@@ -212,8 +216,37 @@ class ShinoburiScene(TableScene):
         return max(1, min(3, sum(1 for kind in self.view.hand if kind == NINJA)))
 
     def _take(self, action) -> None:
+        """A click or Enter on a choice. A command's first half is held by the table, and the view shows the state
+        after it, until its target is chosen; then both go to the engine, which has no undo."""
         self.focus = 0
+        if self.held is not None:
+            if not among(action, self.view.legal):
+                self.app.audio.play("error")
+                return
+            first, self.held = self.held, None
+            self.view = self.coming = self.state.view(self.me)
+            self.app.audio.play("menu_select")
+            self.apply(first)
+            self.apply(action)
+            return
+        if type(action) in (Deploy, MoveFrom, Attack) and among(action, self.view.legal):
+            trial = self.state.clone()
+            trial.apply(action)
+            self.held = action
+            self.view = self.coming = trial.view(self.me)
+            self.app.audio.play("menu_select")
+            return
         self.choose(action)
+
+    def let_go(self) -> bool:
+        """Esc or a right click: the held first half goes back (the card to your hand, the army stays)."""
+        if self.held is None:
+            return False
+        self.held = None
+        self.view = self.coming = self.state.view(self.me)
+        self.focus = 0
+        self.app.audio.play("back")
+        return True
 
     def _advance_reveal(self) -> None:
         """The player goes on: every card turns at once, then on to the summary."""
@@ -301,7 +334,7 @@ class ShinoburiScene(TableScene):
         else:
             pygame.draw.rect(surface, theme.PANEL_HI, rect, 1, border_radius=8)
             blit(surface, GLYPHS[country], 16, rect.center, theme.INK_FAINT, False, "center")
-        if (seat, country) in v.protected:
+        if count and (seat, country) in v.protected:  # an army moved away entirely leaves no shield behind
             self._draw_shield(surface, (rect.right - 9, rect.y + 9))
         if lit:  # light ink, not the accent: a yellow Oda stack would hide an orange ring
             pygame.draw.rect(surface, theme.INK, rect.inflate(6, 6), 3, border_radius=10)
@@ -317,10 +350,14 @@ class ShinoburiScene(TableScene):
 
     def _draw_hand(self, surface, choices, focused) -> None:
         playable = {action.country for action, _ in choices if type(action) in (Deploy, Reinforce)}
+        held = self.held.country if type(self.held) is Deploy else None  # the card on its way: raised, ringed
         for kind, rect in self.hand_rects():
             colour = COLOURS[kind]
             lit = kind in playable
             rect = rect.move(0, -8) if lit else rect  # a card you may play now stands up a little
+            if kind == held:
+                held, rect = None, rect.move(0, -16)
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
             pygame.draw.rect(surface, colour, rect, border_radius=8)
             pygame.draw.rect(surface, theme.INK if lit else theme.BG_DEEP, rect, 3 if lit else 2, border_radius=8)
             ink = theme.INK if kind == NINJA else theme.BG_DEEP
@@ -371,11 +408,15 @@ class ShinoburiScene(TableScene):
         if any(type(a) is NinjaOn for a, _ in self.choices()):
             notes += [Note(t("sr.ninjas", n=min(self.ninjas, self.ninjas_held())), 17, theme.INK, True), Note(t("sr.ninjas_hint"), 14,
                                                                                      theme.INK_DIM)]
+        if self.held is not None:
+            notes.append(Note(t("sr.held_hint"), 14, theme.INK_DIM))
         why = self.why_not_here()
         return notes + [Note(why)] if why else notes
 
     def panel_footer(self) -> str:
-        return t("sr.keys_hint") if self.human_turn() and self.choices() else ""
+        if not (self.human_turn() and self.choices()):
+            return ""
+        return t("sr.keys_hint_held") if self.held is not None else t("sr.keys_hint")
 
     def why_not_here(self) -> str:
         """Under the mouse, an army you may not attack now, and why (spec 10: greyed with the reason)."""

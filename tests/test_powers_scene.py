@@ -1,0 +1,26 @@
+"""Powers' table, from a playtest: the face card that keeps a territory is laid on the map while the banner names
+it (the banner alone did not show the card)."""
+
+from __future__ import annotations
+
+from game.app.app import STEP
+from game.titles.powers.rules import Defend, Occupy, Play, position
+from game.titles.powers.scene import PowersScene
+
+
+def test_the_defence_card_is_laid_on_the_territory_it_keeps(app, table_at):
+    state = position(4, on_offer="FRA", hands={0: "JD 4D", 2: "2S 3S 4S 5S JK1"}, parent=2)
+    state.apply(Play("JK1"))
+    state.owner["GER"] = 0
+    state.apply(Occupy("2S 3S 4S 5S"))  # France taken: you are asked to defend Germany, its neighbour
+    scene = table_at(PowersScene, state)
+    app.tick(STEP)
+    assert scene.defence is None
+    scene.choose(Defend("JD"))
+    shown = []
+    for _ in range(200):
+        app.tick(STEP)
+        if scene.defence is not None and scene.now < scene.defence[2]:
+            shown.append(scene.defence[:2])
+    assert shown and set(shown) == {("JD", "GER")}
+    assert scene.now > scene.defence[2]  # and taken away again
