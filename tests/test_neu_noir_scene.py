@@ -121,4 +121,36 @@ def test_no_hand_card_looks_chosen_until_a_key_points_at_it(app):
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
     assert scene.cursor is None and scene.pointed_card() is None
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=""))
-    assert scene.line == [scene.hand_kinds()[0]]
+    assert scene.line == [scene.hand_kinds()[0]]  # nothing pointed at: A takes the first card
+    kind, rect = scene.hand_rects()[2]
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=""))
+    assert scene.line[-1] == kind  # A takes the card under the mouse
+
+
+def test_the_footer_says_what_clicks_do_while_a_target_is_chosen(app):
+    scene = scene_at(app, position(hands={0: "5 SHOT 3"}, current=0, value=10))
+    assert "Backspace" in scene.panel_footer()
+    scene.start_bet()
+    assert scene.mode == "bet" and "Esc" in scene.panel_footer() and "Backspace" not in scene.panel_footer()
+
+
+def test_a_small_card_shows_a_short_name_not_a_cut_one():
+    from game.services import i18n
+    from game.titles.neu_noir.cards import _card_face, card_face
+    from game.titles.neu_noir.scene import PILE_W
+    from game.ui import text
+
+    shown = set()
+    text.SHOWN, before = shown, text.SHOWN
+    _card_face.cache_clear()
+    text.forget()
+    try:
+        for language in i18n.LANGUAGES:
+            i18n.set_language(language)
+            for kind in ("SHOT", "TURN", "DOUBLE", "PASS"):
+                card_face(kind, PILE_W)
+    finally:
+        text.SHOWN = before
+        i18n.set_language("en")
+    assert shown and not any(entry.endswith("…") for entry in shown), shown

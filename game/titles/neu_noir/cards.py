@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.services.i18n import t
+from game.services.i18n import language, t
 from game.titles.neu_noir.rules import INSTRUCTIONS, NEGATIVE, POSITIVE, R101
 from game.ui import theme
 from game.ui.text import fit, render
@@ -46,9 +46,14 @@ def ink(kind: str) -> tuple[int, int, int]:
     return INK[kind]
 
 
-@lru_cache(maxsize=512)
 def card_face(kind: str, width: int, style: str = "normal") -> pygame.Surface:
     """A face-up card; style 'lit' (chosen), 'dim' (cannot be played now), 'bad' (would go over 101)."""
+    return _card_face(kind, width, style, language())
+
+
+@lru_cache(maxsize=512)
+def _card_face(kind: str, width: int, style: str, language: str) -> pygame.Surface:
+    """One card face, drawn once per language (an instruction's name is in words)."""
     height = round(width * RATIO)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
@@ -60,6 +65,8 @@ def card_face(kind: str, width: int, style: str = "normal") -> pygame.Surface:
         band = pygame.Rect(3, height - height // 4 - 3, width - 6, height // 4)
         pygame.draw.rect(surface, colour, band, border_radius=max(3, width // 10))
         text, size = fit(label(kind), max(10, width // 4), width - 8, True, 9)
+        if text != label(kind):  # cut short on a small card: its short name instead
+            text, size = fit(t(f"nn.card_short.{kind}"), max(10, width // 4), width - 8, True, 9)
         image = render(text, size, colour, True)
         surface.blit(image, image.get_rect(center=(width // 2, height * 2 // 5)))
     else:

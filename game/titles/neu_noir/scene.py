@@ -98,8 +98,13 @@ class NeuNoirScene(TableScene):
                 self.app.audio.play("menu_move")
             self.timeline.queue(self.speed(0.3), turned)
         if event.shot is not None:
-            self.timeline.queue(self.speed(0.3), lambda: self._banner(
-                said("nn.shot_at", event.shot, self.names, self.me), theme.WARN, "hit"))
+            def shot() -> None:  # over the seat that must play next, not a banner across the table
+                x, y = self.badge_center(event.shot)
+                x = min(max(x, 150), 830)  # the line stays on the table
+                self.effects.popup(said("nn.shot_at", event.shot, self.names, self.me), (x, y - 46), self.now, 24,
+                                   theme.WARN)
+                self.app.audio.play("hit")
+            self.timeline.queue(self.speed(0.3), shot)
         if event.doubles:
             self.timeline.queue(self.speed(0.3), lambda: self.app.audio.play("warning"))
 
@@ -418,7 +423,9 @@ class NeuNoirScene(TableScene):
         return [Note(", ".join(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
 
     def panel_footer(self) -> str:
-        return t("nn.footer") if self.human_turn() and self.view.phase == TURN_PHASE else ""
+        if not (self.human_turn() and self.view.phase == TURN_PHASE):
+            return ""
+        return t("nn.footer") if self.mode == "play" else t("nn.footer_target")
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -447,8 +454,10 @@ class NeuNoirScene(TableScene):
             self.app.audio.play("menu_move")
             return True
         if key == pygame.K_a and kinds:
-            self.cursor = min(self.cursor or 0, len(kinds) - 1)
-            self.add_card(kinds[self.cursor])
+            pointed = self.pointed_card()  # the card under the mouse, or the keys' (none yet: the first)
+            if pointed is None:
+                pointed = self.cursor = 0
+            self.add_card(kinds[min(pointed, len(kinds) - 1)])
             return True
         if key == pygame.K_BACKSPACE and self.line:
             self.remove_card(len(self.line) - 1)

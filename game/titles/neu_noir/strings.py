@@ -15,6 +15,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.card.TURN": {"en": "Turn", "ja": "ターン"},
     "nn.card.DOUBLE": {"en": "Double", "ja": "ダブル"},
     "nn.card.PASS": {"en": "Pass", "ja": "パス"},
+    # on a small card (a pile's top) where the name does not fit: the original's own Latin "Shot", ×2 as the
+    # pending-Doubles badge reads
+    "nn.card_short.SHOT": {"en": "Shot", "ja": "Shot"},
+    "nn.card_short.TURN": {"en": "Turn", "ja": "ターン"},
+    "nn.card_short.DOUBLE": {"en": "×2", "ja": "×2"},
+    "nn.card_short.PASS": {"en": "Pass", "ja": "パス"},
     "nn.round": {"en": "Round {n}", "ja": "第{n}ラウンド"},
     "nn.target": {"en": "{n} black chips win", "ja": "黒チップ{n}枚で勝ち"},
     "nn.supply": {"en": "Black chips left: {n}", "ja": "黒チップ残り {n}"},
@@ -116,6 +122,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.prompt.overtime": {"en": "You are out; choose who starts the overtime.",
                            "ja": "あなたは失格。延長戦を誰から始めるか選ぶ。"},
     "nn.footer": {"en": "Click or ←→ A: add · Backspace: back", "ja": "クリックか←→Aで追加・Backspaceで戻す"},
+    "nn.footer_target": {"en": "Click a lit seat · Esc: back", "ja": "光っている席をクリック・Escで戻る"},
     "nn.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
     "nn.waiting_you": {"en": "Your move next…", "ja": "次はあなたの番…"},
     "nn.game_over": {"en": "Game over.", "ja": "ゲーム終了。"},

@@ -28,7 +28,6 @@ from game.titles.powers.bots import RECOVERABLE, worth
 from game.titles.powers.log import card_name, describe, territory_name
 from game.titles.powers.rules import (
     DECLINE,
-    DEFEND,
     DISCARD,
     IDS,
     INVADE,
@@ -483,7 +482,7 @@ class PowersScene(TableScene):
             card, territory, _ = self.defence
             image = card_face(card, 44)
             node = node_rect(territory)
-            surface.blit(image, image.get_rect(midleft=(node.right - 16, node.centery)))
+            surface.blit(image, image.get_rect(midleft=(node.right + 6, node.centery)))  # beside it, not over it
 
     def _draw_node(self, surface: pygame.Surface, territory: str, offered: bool, neighbour: bool) -> None:
         v = self.view
@@ -515,7 +514,7 @@ class PowersScene(TableScene):
             return
         points, cost, kind, _ = TERRITORIES[v.on_offer]
         title = t("pw.on_offer", name=territory_name(v.on_offer), points=points, cost=cost)
-        if v.phase == OCCUPY or v.holder is not None and v.phase in (OCCUPY, DEFEND):
+        if v.phase == OCCUPY and v.holder is not None:  # (during the defences it is occupied already)
             title += "  ·  " + said("pw.holder", v.holder, self.names, self.me, cost=v.cost)
         shown, size = fit(title, 16, ROW.width, True)
         blit(surface, shown, size, (ROW.x, ROW.y), theme.ACCENT, True)

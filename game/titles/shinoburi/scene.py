@@ -338,6 +338,10 @@ class ShinoburiScene(TableScene):
             self._draw_shield(surface, (rect.right - 9, rect.y + 9))
         if lit:  # light ink, not the accent: a yellow Oda stack would hide an orange ring
             pygame.draw.rect(surface, theme.INK, rect.inflate(6, 6), 3, border_radius=10)
+        held = self.held
+        if (type(held) is MoveFrom and (held.seat, held.country) == (seat, country)) or (
+                type(held) is Attack and seat == self.me and held.country == country):  # the army on the move
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), 3, border_radius=12)
         if focused is not None and focused == rect:
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(14, 14), 3, border_radius=12)
 
