@@ -227,8 +227,8 @@ def test_you_can_sit_in_any_seat(app, play_to_summary, monkeypatch, slug):
 # --- a language switch mid-game ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("slug", ["shinobazu", "powers"])
 def test_a_language_switch_mid_game_tells_the_log_and_the_names_anew(app, slug):
-    """Switched in the settings during a game (the pause menu covers the table, then uncovers it): the names change
-    at once, and the move log, once what is on show has played out, reads as a game begun in the new language."""
+    """Switched in the settings during a game (the table under the pause menu): the names change at once, and the
+    move log, once what is on show has played out, reads as a game begun in the new language."""
     i18n.set_language("en")
     spec = registry.get(slug)
     players = max(spec.min_players, 4)
@@ -244,8 +244,7 @@ def test_a_language_switch_mid_game_tells_the_log_and_the_names_anew(app, slug):
             break
     assert scene.log.entries and scene.names[0] == "You"
     assert not any(ord(ch) > 0x3000 for entry, _ in scene.log.entries for ch in entry)
-    app.change_settings(language="ja")  # what the settings scene does; the pause menu then uncovers the table
-    scene.enter()
+    app.change_settings(language="ja")  # what the settings scene does (behind it, the table under its pause menu)
     assert scene.names[0] == "あなた" and scene.names[1] == "疾風"
     while scene.timeline.busy:
         app.tick(STEP)

@@ -79,9 +79,13 @@ class App:
     # --- settings ---------------------------------------------------------------------------------
     def change_settings(self, **changes: object) -> None:
         """Apply and persist setting changes at once."""
+        switched = changes.get("language", self.settings.language) != i18n.language()
         for key, value in changes.items():
             setattr(self.settings, key, value)
         i18n.set_language(self.settings.language)
+        if switched:  # the scenes under the settings (a game behind its pause menu) say their words anew
+            for scene in self.stack.scenes:
+                scene.language_changed()
         self.audio.set_volume(self.settings.volume)
         self.audio.set_muted(self.settings.muted)
         if "fullscreen" in changes and not self.headless and self.window.fullscreen != self.settings.fullscreen:

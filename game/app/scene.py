@@ -32,6 +32,9 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene is removed from the stack."""
 
+    def language_changed(self) -> None:
+        """The language was switched while this scene was on the stack: words it made earlier are made anew."""
+
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input event."""
 

@@ -203,11 +203,12 @@ class TableScene(Scene, ABC):
     def speed(self, seconds: float) -> float:
         return seconds / self.app.anim_speed()
 
-    def enter(self) -> None:
-        """Back at the table (from the pause menu, perhaps its settings): in a language chosen meanwhile, the names
-        at once and the move log told anew once what is on show has played out."""
-        if self.told_in != i18n.language():
-            self.names = [translated_name(name) for name in self.names]
+    def language_changed(self) -> None:
+        """Switched in the settings (behind the pause menu): the names at once, the move log told anew once what is
+        on show has played out (`update`)."""
+        self.names = [translated_name(name) for name in self.names]
+        if not self.timeline.busy and not self.watching:
+            self._retell()
 
     def _retell(self) -> None:
         """The move log told again from the start in today's language (lines beyond the rules' events, such as
