@@ -295,3 +295,20 @@ def test_enter_on_the_summary_does_not_start_a_rematch(app):
     key(app, pygame.K_RETURN)
     app.stack.apply_pending()
     assert isinstance(app.stack.top, ShinobazuScene)
+
+
+def test_new_buttons_forget_where_the_mouse_pointed_among_the_old():
+    """A row given new buttons (the next decision) has no hovered button until the mouse moves: an index kept from
+    the old row would light, and a title's note would describe, a button the mouse is not on."""
+    from game.ui.widgets import Button, ButtonRow
+
+    def row(count: int) -> list[Button]:
+        return [Button(pygame.Rect(0, 40 * i, 100, 30), str(i), lambda: None) for i in range(count)]
+
+    buttons = ButtonRow(row(3))
+    buttons.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 85), rel=(1, 1), buttons=(0, 0, 0)))
+    assert buttons.hover == 2
+    buttons.buttons = row(4)
+    assert buttons.hover is None
+    buttons.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 125), rel=(1, 1), buttons=(0, 0, 0)))
+    assert buttons.hover == 3

@@ -49,6 +49,16 @@ class ButtonRow:
         self.on_move = on_move
         self.wrap = wrap  # whether the arrows wrap around the ends (Tab always does)
 
+    @property
+    def buttons(self) -> list[Button]:
+        return self._buttons
+
+    @buttons.setter
+    def buttons(self, buttons: list[Button]) -> None:
+        """New buttons: the mouse's index meant one of the old ones (it points again when the mouse moves)."""
+        self._buttons = buttons
+        self.hover = None
+
     def move(self, step: int, wrap: bool = True) -> None:
         """Move the focus to the next enabled button `step` away; without `wrap` it stops at the ends."""
         if not self.buttons:
