@@ -70,6 +70,7 @@ def test_a_commands_first_half_can_be_taken_back(app, table_at):
     assert "Esc" in scene.panel_footer()
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert scene.held is None and scene.view == state.view(0) and app.stack.top is scene  # no pause
+    assert scene.choices()[scene.focus][0] == Deploy("TAKEDA")  # the keys' focus back on the card taken back
     scene._take(Deploy("TAKEDA"))
     scene._take(Target(2))
     assert scene.state.history == [Deploy("TAKEDA"), Target(2)] and scene.held is None

@@ -242,9 +242,9 @@ class ShinoburiScene(TableScene):
         """Esc or a right click: the held first half goes back (the card to your hand, the army stays)."""
         if self.held is None:
             return False
-        self.held = None
+        held, self.held = self.held, None
         self.view = self.coming = self.state.view(self.me)
-        self.focus = 0
+        self.focus = next((i for i, (action, _) in enumerate(self.choices()) if action == held), 0)  # where it was
         self.app.audio.play("back")
         return True
 
