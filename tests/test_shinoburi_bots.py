@@ -97,3 +97,15 @@ def test_every_level_is_fair():
         for level in ("easy", "normal:12", "hard:12"):
             assert_fair(state, state.current_player(), lambda lv=level: level_bot(bots.KIT, lv), seeds=range(1),
                         resamples=2)
+
+
+def test_the_belief_of_a_long_game_does_not_overflow():
+    """Hundreds of telling acts: the weights stay finite, the best reading weighs 1 and the others less."""
+    from game.titles.shinoburi.rules import reinforce
+
+    state = position(4, 0, nationalities=(HOJO, ODA, MORI, "TAKEDA"))
+    state.acts = [(seat, reinforce(house)) for _ in range(300) for seat, house in ((1, ODA), (2, MORI), (3, "TAKEDA"))]
+    likely = state.clone()
+    unlikely = state.clone()
+    unlikely.nationality = [HOJO, MORI, ODA, "TAKEDA"]
+    assert bots.belief(likely, 0) == 1.0 and 0.0 <= bots.belief(unlikely, 0) < 1e-100

@@ -51,7 +51,10 @@ from game.titles.shinoburi.rules import (
 
 SEARCH = {"max_rollout_depth": 12, "normal": 300, "hard": 1200}
 TEMPERATURE = 0.35  # the prior's softmax temperature over the rules scores
-BETA = 0.8  # the belief's sharpness per point of a rival's affinity for a house
+# The belief's sharpness per point of a rival's affinity for a house, by table size: fitted by likelihood to where
+# plain Normal bots' houses really were (tools/shinoburi_belief_fit.py; docs/measurements.md). With more rivals a
+# house's acts speak more clearly; 0.8 at two players is the first guess, which the fit (1.1) hardly improves.
+BETA = {2: 0.8, 3: 1.6, 4: 4.0, 5: 4.0}
 AFFINITY = {"reinforce": 1.0, "deploy": 0.3, "home": 0.5, "attack": -0.7, "ninja": -1.0}
 NINJA_COST = 0.35  # a ninja card is worth keeping for a better target
 EXPOSED = 0.35  # an army of a wanted house that others can attack next turn
@@ -230,10 +233,14 @@ def affinities(state: ShinoburiState) -> list[dict[str, float]]:
 
 
 def belief(world: ShinoburiState, seat: int) -> float:
-    """The weight of a world's houses for the rivals, from their public acts (the seat's own house is known)."""
+    """The weight of a world's houses for the rivals, from their public acts (the seat's own house is known):
+    exp(BETA * score), taken relative to the best score any world could have (the acts are the same in every world
+    of the search), so that a long game's scores never overflow."""
     table = affinities(world)
-    return math.exp(BETA * sum(table[q][c] for q, c in enumerate(world.nationality)  # type: ignore[index]
-                               if q != seat and c is not None))
+    rivals = [q for q, c in enumerate(world.nationality) if q != seat and c is not None]
+    score = sum(table[q][world.nationality[q]] for q in rivals)  # type: ignore[index]
+    best = sum(max(table[q].values()) for q in rivals)
+    return math.exp(BETA[world.n] * (score - best))
 
 
 def search_bot(level: str, iterations: int | None, think_ms: float | None, read: bool = True) -> SearchBot:
