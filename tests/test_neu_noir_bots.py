@@ -91,6 +91,7 @@ def test_a_play_is_built_with_the_keys_and_the_mouse(app):
         scene.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
 
     kinds = scene.hand_kinds()
+    key(pygame.K_RIGHT)  # the first press shows the cursor on the first card, the second moves it
     key(pygame.K_RIGHT)
     key(pygame.K_a)
     assert scene.line == [kinds[1 % len(kinds)]]
