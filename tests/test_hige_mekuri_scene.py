@@ -96,6 +96,9 @@ def test_a_game_through_the_shared_loop_with_the_bot_in_the_worker(app, play_to_
     assert played.options == {"players": 2, "variant": MCKINLEY}
     again = replay.play_back(played, rules.new_state)
     assert again.revealed == scene.state.revealed and again.winner == winner and again.variant == MCKINLEY
+    app.change_settings(language="ja")  # switched with the end panel up: its buttons follow
+    assert [b.label for b in scene.end_row.buttons] == ["もう一度", "メニュー"]
+    app.change_settings(language="en")
 
 
 def test_a_series_by_keys_alternates_the_start_and_keeps_the_wins(app):

@@ -227,3 +227,33 @@ def test_the_games_screen_and_the_theatre_keep_their_text_in_their_boxes(app, pl
         app.tick(STEP)
     problems = report(overflows, shown)
     assert not problems, f"({language}):\n{problems}"
+
+
+# --- a language switch mid-game leaves no English behind ---------------------------------------------------------
+def english_only() -> set[str]:
+    """Catalogue texts that read differently in Japanese and have no {field}: shown as they are in English."""
+    return {entry["en"] for entry in i18n.catalogue().values()
+            if "{" not in entry["en"] and entry["en"] != entry["ja"] and any(ch.isalpha() for ch in entry["en"])}
+
+
+@pytest.mark.parametrize("slug", sorted(slug for slug, spec in registry.TITLES.items() if not spec.solo))
+def test_a_table_switched_to_japanese_mid_game_shows_no_english_left(app, slug, watched):
+    """Played a while in English, switched to Japanese in the settings: once what was on show has played out,
+    no string the table draws is an English catalogue text (a cached label, a name or a log line made before)."""
+    _, shown = watched
+    i18n.set_language("en")
+    app.change_settings(anim_speed="fast")
+    play_through(app, slug, 5, 200)  # mid-game (the toy title's game is over in 387 frames)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    app.change_settings(language="ja")
+    for _ in range(600):
+        if not scene.timeline.busy:
+            break
+        scene.update(STEP)
+    scene.update(STEP)
+    shown.clear()
+    scene.draw(app.screen, 0.0)
+    left = sorted(shown & english_only())
+    i18n.set_language("en")
+    assert len(shown) > 10 and not left, f"{slug}: still English after the switch: {left[:10]}"

@@ -236,15 +236,23 @@ class HigeScene(TableScene):
         self.games += 1
         self.record([winner], self.state.turn, {"first": self.view.first, "flips": len(self.view.revealed),
                                                 "series": list(self.wins)})
+        self._end_buttons()
+        self.end_row.focus = 0
+        if self.autoplay:
+            self.demo_next = self.now + DEMO_NEXT
+        self.app.audio.play("all_clear" if winner == self.me and not self.autoplay else "set")
+
+    def _end_buttons(self) -> None:
         x, y = END_PANEL.x + 20, END_PANEL.bottom - 70
         width = (END_PANEL.width - 50) // 2
         self.end_row.buttons = [
             Button(pygame.Rect(x, y, width, 50), t("over.play_again"), self.play_again, size=20, primary=True),
             Button(pygame.Rect(x + width + 10, y, width, 50), t("over.menu"), self.app.to_menu, size=20)]
-        self.end_row.focus = 0
-        if self.autoplay:
-            self.demo_next = self.now + DEMO_NEXT
-        self.app.audio.play("all_clear" if winner == self.me and not self.autoplay else "set")
+
+    def language_changed(self) -> None:
+        super().language_changed()
+        if self.end_row.buttons:  # the end panel is up: its buttons in the new language
+            self._end_buttons()
 
     def play_again(self) -> None:
         """The next game of the series: the other player flips first."""

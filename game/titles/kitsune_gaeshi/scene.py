@@ -64,6 +64,10 @@ class KitsuneScene(TableScene):
         self.review = False  # the "last flip" panel is open
         self.last_button = Button(LAST, t("kg.last_flip"), self._open_review, size=16)
 
+    def language_changed(self) -> None:
+        super().language_changed()
+        self.last_button.label = t("kg.last_flip")
+
     # --- telling: event class -> how it is shown (the log line comes first, from log.describe) ---------------
     def _on_kaeshi(self, event: rules.Kaeshi) -> None:
         self.timeline.queue(self.speed(0.9), lambda: self._banner(t("kg.kaeshi"), theme.WARN, "warning"))

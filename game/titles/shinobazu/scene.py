@@ -66,6 +66,10 @@ class ShinobazuScene(TableScene):
         self.selected = None
         super().apply(action)
 
+    def language_changed(self) -> None:
+        super().language_changed()
+        self.last_button.label = t("sb.last_showdown")
+
     # --- telling: event class -> how it is shown (the log line comes first, from log.describe) ---------------
     def _on_revealed(self, event: rules.Revealed) -> None:
         def turn() -> None:
