@@ -9,12 +9,14 @@ import pytest
 from game.ai.worker import InlineWorker
 from game.app.app import STEP
 from game.app.setup import GameSetup
+from game.app.table_scene import SERIES_BREAK
 from game.core import replay
 from game.titles import registry
 from game.titles.hige_mekuri import rules
 from game.titles.hige_mekuri.cards import SPRITE_DIR, portrait
 from game.titles.hige_mekuri.scene import HigeScene, make_scene
 from game.titles.territories import MCKINLEY, leaders
+from game.ui import theme
 
 
 class Spy(InlineWorker):
@@ -99,6 +101,10 @@ def test_a_game_through_the_shared_loop_with_the_bot_in_the_worker(app, play_to_
     app.change_settings(language="ja")  # switched with the end panel up: its buttons follow
     assert [b.label for b in scene.end_row.buttons] == ["もう一度", "メニュー"]
     app.change_settings(language="en")
+    told = list(scene.log.entries)
+    scene.play_again()  # the series goes on; a switch now tells both games again, the first above the break
+    scene._retell()
+    assert scene.log.entries == [*told, (SERIES_BREAK, theme.INK_FAINT)] and len(told) > 5
 
 
 def test_a_series_by_keys_alternates_the_start_and_keeps_the_wins(app):

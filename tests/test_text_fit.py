@@ -73,6 +73,9 @@ def test_japanese_breaks_between_words_where_it_can(watched):
         for before, after in zip(lines, lines[1:], strict=False):
             assert after[0] not in text.NO_BREAK_BEFORE and before[-1] not in text.NO_BREAK_AFTER
             assert not (text._katakana(before[-1]) and text._katakana(after[0])), (width, before, after)
+    for width in range(150, 330, 3):  # a closing dash stays with the line it closes
+        lines = text.wrap("— 第1セット ラウンド1：疾風が親 —", 16, width)
+        assert all(line.strip() != "—" for line in lines) and not any(row.startswith("—") for row in lines[1:]), (width, lines)
     long_word = "ア" * 40
     lines = text.wrap(long_word, 17, 120)
     assert len(lines) > 1 and all(text.font(17).size(line)[0] <= 120 for line in lines)
@@ -239,21 +242,35 @@ def english_only() -> set[str]:
 @pytest.mark.parametrize("slug", sorted(slug for slug, spec in registry.TITLES.items() if not spec.solo))
 def test_a_table_switched_to_japanese_mid_game_shows_no_english_left(app, slug, watched):
     """Played a while in English, switched to Japanese in the settings: once what was on show has played out,
-    no string the table draws is an English catalogue text (a cached label, a name or a log line made before)."""
+    no string the table draws is an English catalogue text (a cached label, a name or a log line made before); and
+    switched back, the log told again is the log as it was shown."""
     _, shown = watched
     i18n.set_language("en")
     app.change_settings(anim_speed="fast")
     play_through(app, slug, 5, 200)  # mid-game (the toy title's game is over in 387 frames)
     scene = app.stack.top
     assert isinstance(scene, TableScene)
-    app.change_settings(language="ja")
-    for _ in range(600):
-        if not scene.timeline.busy:
-            break
+
+    def settle() -> None:
+        """On to your decision (or the end): the table waits, so the log holds still."""
+        def waiting() -> bool:
+            return scene.human_turn() or (scene.over and not scene.timeline.busy)
+        for _ in range(6000):
+            if waiting():
+                break
+            scene.update(STEP)
         scene.update(STEP)
-    scene.update(STEP)
+        assert waiting()
+
+    settle()
+    english = list(scene.log.entries)
+    app.change_settings(language="ja")
+    settle()
     shown.clear()
     scene.draw(app.screen, 0.0)
     left = sorted(shown & english_only())
-    i18n.set_language("en")
+    told = len(scene.log.entries)
+    app.change_settings(language="en")
+    settle()
     assert len(shown) > 10 and not left, f"{slug}: still English after the switch: {left[:10]}"
+    assert told == len(english) and scene.log.entries == english, f"{slug}: the log told again is not the log"

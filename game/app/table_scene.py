@@ -57,6 +57,9 @@ def seat_names(players: int, you: int = 0) -> list[str]:
     return names
 
 
+SERIES_BREAK = "—" * 12  # the log's line between two games of a series at one table
+
+
 def translated_name(name: str) -> str:
     """A seat's name in today's language ("You" → "あなた", "Kaede" → "楓"); any other name as it is."""
     catalogue = i18n.catalogue()
@@ -103,6 +106,7 @@ class TableScene(Scene, ABC):
         self.effects = Effects(random.Random(self.seed ^ self.EFFECTS_SALT))
         self.log = MoveLog(self.LOG_RECT, t(self.LOG_TITLE))
         self.told_in = i18n.language()  # the language of the log and the names (a switch mid-game tells them anew)
+        self.series: list[Save] = []  # the games played before this one at this table (new_game), for the log
         self.actions = ActionPanel(self.ACTIONS_RECT, self.log)
         self.ticket: int | None = None
         self.think_since = 0.0
@@ -171,7 +175,14 @@ class TableScene(Scene, ABC):
     def _log_line(self, event) -> None:
         """The event's line in the move log, without animation (a restore)."""
         self.retold(event)
-        self._retell_line(event)
+        self.log_line(event)
+
+    def log_line(self, event) -> None:
+        """Write the event's line in the move log now (`describe`'s line; a title that writes its own lines as its
+        animations reach them says them here, so a restore and a language switch tell them too)."""
+        text = self.describe(event, self.me, self.names)
+        if text:
+            self.log.add(*text)
 
     def restored(self, extra: dict) -> None:
         """After a restore: set the title's display from the view (and its extras)."""
@@ -190,6 +201,8 @@ class TableScene(Scene, ABC):
         and a seed drawn from the last one, `first_seat` to start (None: chance picks); titles reset their own."""
         if self.ticket is not None:
             self.app.bots.cancel(self.ticket)
+        self.series.append(self.save())
+        self.log.add(SERIES_BREAK, theme.INK_FAINT)
         self.seed = chance.generator(self.seed, 0, "next game").randrange(2**31)
         self.state = registry.get(self.setup.slug).new_state(self.n, self.setup.options)
         self.view = self.coming = self.state.view(self.me)
@@ -218,12 +231,10 @@ class TableScene(Scene, ABC):
         self.log.clear()
         if START in self.setup.options:
             self.log.add(t("table.played_on", at=len(self.setup.options[START]["actions"])), theme.SKY)
-        self.save().state(tell=self._retell_line)
-
-    def _retell_line(self, event) -> None:
-        text = self.describe(event, self.me, self.names)
-        if text:
-            self.log.add(*text)
+        for earlier in self.series:
+            earlier.state(tell=self.log_line)
+            self.log.add(SERIES_BREAK, theme.INK_FAINT)
+        self.save().state(tell=self.log_line)
 
     def update(self, dt: float) -> None:
         self.now += dt

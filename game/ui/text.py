@@ -14,7 +14,7 @@ import pygame
 from game.ui.fonts import font
 from game.ui.theme import INK
 
-NO_BREAK_BEFORE = set("、。，．・：；？！）」』】〕ー～…ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # kinsoku: never start a line
+NO_BREAK_BEFORE = set("、。，．・：；？！）」』】〕ー～…—ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # kinsoku: never start a line
 NO_BREAK_AFTER = set("「『（【〔")  # kinsoku: never end a line
 
 
@@ -120,8 +120,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
         line = ""
         for token in _tokens(paragraph, face, width):
             candidate = line + token
-            if (line and face.size(candidate.rstrip())[0] > width and token[0] not in NO_BREAK_BEFORE
-                    and line[-1] not in NO_BREAK_AFTER):
+            if line and face.size(candidate.rstrip())[0] > width:  # (kinsoku: `_glued` keeps such pairs whole)
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:
@@ -154,8 +153,26 @@ def _tokens(paragraph: str, face: pygame.font.Font, width: int) -> list[str]:
                 word = ""
     if word:
         tokens.append(word)
-    return [piece for token in tokens
-            for piece in (token if _katakana(token[0]) and face.size(token)[0] > width else (token,))]
+    tokens = [piece for token in tokens
+              for piece in (token if _katakana(token[0]) and face.size(token)[0] > width else (token,))]
+    return _glued(tokens)
+
+
+def _glued(tokens: list[str]) -> list[str]:
+    """Kinsoku by gluing: a token that may not start a line (、 ー —, after a space too: "親 —") joins the one
+    before it, and a token that may not end one (「) joins the one after."""
+    out: list[str] = []
+    for token in tokens:
+        first = token.lstrip()[:1]
+        if out and first and first in NO_BREAK_BEFORE:
+            if len(out) > 1 and not out[-1].strip():  # a space between: both join the token before it
+                token = out.pop() + token
+            out[-1] += token
+        elif out and out[-1][-1] in NO_BREAK_AFTER:
+            out[-1] += token
+        else:
+            out.append(token)
+    return out
 
 
 def forget() -> None:

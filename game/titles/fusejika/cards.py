@@ -8,12 +8,12 @@ from functools import lru_cache
 
 import pygame
 
+from game.services.i18n import language, t
 from game.ui import theme
-from game.ui.text import render
+from game.ui.text import fit, render
 
 SUIT_INK = {"S": (34, 34, 44), "H": (204, 40, 52), "D": (36, 98, 204), "C": (28, 132, 72)}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-EFFECT_WORD = {"9": "get", "10": "lost", "J": "jump", "Q": "quick", "K": "kick", "A": "almighty"}
 PAPER = (248, 244, 232)
 BACK = (60, 42, 92)
 BACK_EDGE = (170, 140, 220)
@@ -25,10 +25,15 @@ def card_text(card) -> str:
     return f"{card.rank}{SUIT_SYMBOL[card.suit]}"
 
 
-@lru_cache(maxsize=1024)
 def card_face(rank: str, suit: str, width: int, style: str = "normal") -> pygame.Surface:
     """A face-up card; style 'lit' (choosable), 'dim' (not choosable), 'dead' (rank already in the row),
     'glow' (sudden death) or 'normal'."""
+    return _card_face(rank, suit, width, style, language())
+
+
+@lru_cache(maxsize=1024)
+def _card_face(rank: str, suit: str, width: int, style: str, language: str) -> pygame.Surface:
+    """One card face, drawn once per language (the effect's name is in words)."""
     height = int(width * RATIO)
     ink = SUIT_INK[suit]
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -43,7 +48,8 @@ def card_face(rank: str, suit: str, width: int, style: str = "normal") -> pygame
     big = render(rank, max(14, int(width * (0.36 if len(rank) > 1 else 0.46))), ink, True)
     surface.blit(big, big.get_rect(center=(width * 0.5, height * 0.47)))
     if width >= 44:
-        word = render(EFFECT_WORD[rank], max(10, width // 6), ink)
+        text, size = fit(t(f"fj.effect.{rank}"), max(10, width // 6), width - 6, smallest=9)
+        word = render(text, size, ink)
         surface.blit(word, word.get_rect(midbottom=(width * 0.5, height * 0.95)))
     if style == "dead":
         pygame.draw.line(surface, theme.BAD, (width * 0.12, height * 0.12), (width * 0.88, height * 0.88), 4)

@@ -3,7 +3,7 @@ hidden from the other player until it is turned over)."""
 
 from __future__ import annotations
 
-from game.services.i18n import said, t
+from game.services.i18n import pick, said, t
 from game.titles.hexa import rules
 from game.ui import theme
 
@@ -103,10 +103,11 @@ def _resolved(e, viewer, names):
     winner = attacker if e.outcome == rules.ATTACKER else defender
     loser = 1 - winner
     tail = said("hx.log.wins", winner, names, viewer)
+    gap = pick(" ", "")  # between two sentences: a space in English, none after 。
     if e.destroyed:
-        tail += " " + said("hx.log.destroyed", loser, names, viewer)
+        tail += gap + said("hx.log.destroyed", loser, names, viewer)
     elif e.thrown_back is not None:
-        tail += " " + said("hx.log.thrown_back", loser, names, viewer, target=hex_label(e.column, e.thrown_back))
+        tail += gap + said("hx.log.thrown_back", loser, names, viewer, target=hex_label(e.column, e.thrown_back))
     return f"{line} — {tail}", theme.GOOD if winner == viewer else theme.BAD
 
 

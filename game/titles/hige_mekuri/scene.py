@@ -18,7 +18,7 @@ import pygame
 from game.app.setup import BOT_NAMES, GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import among
-from game.services.i18n import counted, pick, said, t
+from game.services.i18n import counted, language, pick, said, t
 from game.titles.hige_mekuri import rules
 from game.titles.hige_mekuri.cards import (
     card_back,
@@ -140,7 +140,7 @@ class HigeScene(TableScene):
     # --- telling: event class -> how it is shown ----------------------------------------------------
     def _on_first(self, event: rules.FirstPlayer) -> None:
         self.active = event.seat
-        self._log_line(event)
+        self.log_line(event)
         self.timeline.queue(self.speed(0.4))
 
     def _on_turn(self, event: rules.TurnStarted) -> None:
@@ -148,16 +148,16 @@ class HigeScene(TableScene):
             self.timeline.queue(self.speed(0.3), lambda: self._turn_marker(event.seat))
 
     def _on_continued(self, event: rules.Continued) -> None:
-        self._log_line(event)
+        self.log_line(event)
         if not self.human_seat(event.seat):
             self.app.audio.play("pick")
 
     def _on_stopped(self, event: rules.Stopped) -> None:
-        self._log_line(event)
+        self.log_line(event)
         self.app.audio.play("back")
 
     def _on_passed(self, event: rules.TurnPassed) -> None:
-        self.timeline.queue(self.speed(0.35), lambda: self._log_line(event))
+        self.timeline.queue(self.speed(0.35), lambda: self.log_line(event))
 
     def _on_won(self, event: rules.Won) -> None:
         self.timeline.queue(self.speed(FANFARE), lambda: self._fanfare(event))
@@ -181,7 +181,7 @@ class HigeScene(TableScene):
                   rules.Won: _on_won}
 
     def _react(self, event: rules.Flipped) -> None:
-        self._log_line(event)
+        self.log_line(event)
         if event.category == BEARDED:
             self.effects.popup(t("hm.beard_pop"), POPUP_AT, self.now, 34, (236, 190, 130))
             self.app.audio.play("pick")
@@ -197,9 +197,9 @@ class HigeScene(TableScene):
             self.effects.spray(SPOT_CENTER, 90, (GOLD, theme.WARN, (250, 250, 250), (200, 40, 60), (70, 110, 200)))
             self.app.audio.play("all_clear")
 
-    def _log_line(self, event) -> None:
-        """The event's line in the move log: written by the animation as it reaches the event, and by a restore
-        for every event of the saved game (the lines the table would have shown)."""
+    def log_line(self, event) -> None:
+        """The event's line in the move log: written by the animation as it reaches the event, and by a restore or a
+        language switch for every event of the games at this table (the lines the table would have shown)."""
         kind = type(event)
         if kind is rules.Flipped:
             leader = self.leader(event.card)
@@ -226,7 +226,7 @@ class HigeScene(TableScene):
         self.app.audio.play("highscore")
         self.effects.spray((SPOT_CENTER[0] - 160, SPOT_CENTER[1]), 40)
         self.effects.spray((SPOT_CENTER[0] + 160, SPOT_CENTER[1]), 40)
-        self._log_line(event)
+        self.log_line(event)
 
     # --- the end: our own panel on the table, not the shared summary --------------------------------
     def finish(self) -> None:
@@ -257,7 +257,6 @@ class HigeScene(TableScene):
     def play_again(self) -> None:
         """The next game of the series: the other player flips first."""
         self.app.audio.play("menu_select")
-        self.log.add("—" * 12, theme.INK_FAINT)
         self.new_game(1 - self.view.first)
 
     # --- the human's choices ------------------------------------------------------------------------
@@ -532,9 +531,14 @@ def table_image() -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=32)
 def grown(leader: Leader, scale: float) -> pygame.Surface:
     """Victoria's card in the spotlight, grown by `scale` (a few values while it grows, then one)."""
+    return _grown(leader, scale, language())
+
+
+@lru_cache(maxsize=32)
+def _grown(leader: Leader, scale: float, language: str) -> pygame.Surface:
+    """One grown card per language (its names are in words)."""
     return pygame.transform.smoothscale_by(card_face(leader, SPOT_W), scale)
 
 

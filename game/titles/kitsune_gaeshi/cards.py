@@ -7,9 +7,10 @@ from functools import lru_cache
 
 import pygame
 
+from game.services.i18n import language, t
 from game.titles.kitsune_gaeshi.rules import FOX
 from game.ui import theme
-from game.ui.text import render
+from game.ui.text import fit, render
 
 PAPER = (246, 240, 226)
 BACK = (120, 36, 44)
@@ -18,9 +19,14 @@ FOX_INK = (214, 110, 30)
 BRIDE_INK = (70, 70, 110)
 
 
-@lru_cache(maxsize=64)
 def card_face(face: str, width: int, style: str = "normal") -> pygame.Surface:
     """A face-up card; style 'lie' adds a red stamp (the declaration was false)."""
+    return _card_face(face, width, style, language())
+
+
+@lru_cache(maxsize=64)
+def _card_face(face: str, width: int, style: str, language: str) -> pygame.Surface:
+    """One card face, drawn once per language (its name under the glyph is in words)."""
     height = int(width * 1.42)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
@@ -31,7 +37,8 @@ def card_face(face: str, width: int, style: str = "normal") -> pygame.Surface:
     pygame.draw.rect(surface, ink, rect, width=max(2, width // 20), border_radius=width // 8)
     glyph = render("狐" if fox else "嫁", max(12, int(width * 0.55)), ink, True)
     surface.blit(glyph, glyph.get_rect(center=(width // 2, int(height * 0.45))))
-    label = render("FOX" if fox else "BRIDE", max(9, width // 6), ink, True)
+    text, size = fit(t("kg.card.fox" if fox else "kg.card.bride"), max(9, width // 6), width - 6, True, 8)
+    label = render(text, size, ink, True)
     surface.blit(label, label.get_rect(midbottom=(width // 2, height - width // 12)))
     if style == "lie":
         stamp = render("偽", max(12, width // 3), theme.BAD, True)

@@ -79,11 +79,12 @@ class KitsuneScene(TableScene):
         self.timeline.queue(self.speed(REVEAL), lambda: self._open_reveal(info))
         self.timeline.queue(0.0, lambda: self._log_cards(event))  # before the fox count's own line
 
-    def _log_line(self, event) -> None:
-        """A restored game's log tells a flip as the table did: the cards shown, then the count."""
+    def log_line(self, event) -> None:
+        """A log told again (a restore, a language switch) tells a flip as the table did: the cards shown, then the
+        count."""
         if isinstance(event, rules.Revealed):
             self._log_cards(event)
-        super()._log_line(event)
+        super().log_line(event)
 
     def _log_cards(self, event: rules.Revealed) -> None:
         """A log line per seat naming every card shown (and what was declared where it was a lie)."""

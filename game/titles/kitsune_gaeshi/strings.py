@@ -45,6 +45,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "kg.kaeshi_title_you": {"en": "Kaeshi! You flip", "ja": "返し！ あなた"},
     "kg.fox_count": {"en": "Foxes: {n}", "ja": "狐：{n}"},
     "kg.last_flip": {"en": "Last flip (L)", "ja": "直前の返し (L)"},
+    "kg.card.fox": {"en": "FOX", "ja": "狐"},  # under the card's glyph (狐 / 嫁), in the glossary's words
+    "kg.card.bride": {"en": "BRIDE", "ja": "花嫁"},
     "kg.go_on": {"en": "Click or Enter to go on", "ja": "クリックかEnterで進む"},
     "kg.close_hint": {"en": "Click, Enter or L to close", "ja": "クリック・Enter・Lで閉じる"},
     "kg.log.shown": {"en": "{name}: {cards}.", "ja": "{name}：{cards}。"},
