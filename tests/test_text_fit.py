@@ -63,6 +63,10 @@ def test_a_block_sets_smaller_type_before_it_overflows(watched):
     assert not overflows
 
 
+def katakana(ch: str) -> bool:
+    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"
+
+
 def test_japanese_breaks_between_words_where_it_can(watched):
     """A katakana word (カード) stays on one line, no line starts with 、 or ー nor ends with 「; a katakana word
     longer than the line still breaks (it may not run out of its box)."""
@@ -72,10 +76,15 @@ def test_japanese_breaks_between_words_where_it_can(watched):
         assert "".join(lines) == sentence
         for before, after in zip(lines, lines[1:], strict=False):
             assert after[0] not in text.NO_BREAK_BEFORE and before[-1] not in text.NO_BREAK_AFTER
-            assert not (text._katakana(before[-1]) and text._katakana(after[0])), (width, before, after)
+            assert not (katakana(before[-1]) and katakana(after[0])), (width, before, after)
     for width in range(150, 330, 3):  # a closing dash stays with the line it closes
         lines = text.wrap("— 第1セット ラウンド1：疾風が親 —", 16, width)
         assert all(line.strip() != "—" for line in lines) and not any(row.startswith("—") for row in lines[1:]), (width, lines)
+    for sentence, word in (("嘘の宣言：次の人が魂を失えば、あなたも失う。", "あなた"), ("（山札をクリック）", "山札"),
+                           ("ヴィクトリア女王をめくる", "女王"), ("大きい方が強い。", "強い")):
+        widest = max(text.font(17).size(phrase)[0] for phrase in text._phrases_parser().parse(sentence))
+        for width in range(widest + 1, 400, 5):  # words split in playtests; a line fits the widest phrase
+            assert any(word in line for line in text.wrap(sentence, 17, width)), (sentence, width)
     long_word = "ア" * 40
     lines = text.wrap(long_word, 17, 120)
     assert len(lines) > 1 and all(text.font(17).size(line)[0] <= 120 for line in lines)

@@ -18,9 +18,12 @@ NO_BREAK_BEFORE = set("、。，．・：；？！）」』】〕ー～…—ぁ
 NO_BREAK_AFTER = set("「『（【〔")  # kinsoku: never end a line
 
 
-def _katakana(ch: str) -> bool:
-    """A katakana letter or the long-vowel mark: a run of them is one word (カード), kept on one line."""
-    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"
+@lru_cache(maxsize=1)
+def _phrases_parser():
+    """BudouX's Japanese model: where a Japanese sentence may break (between phrases, not inside a word)."""
+    import budoux
+
+    return budoux.load_default_japanese_parser()
 
 
 OVERFLOWS: list[tuple[str, tuple[int, int, int, int]]] | None = None  # (text, box) that did not fit, for the tests
@@ -113,7 +116,7 @@ def first_line(text: str, size: int, width: int, bold: bool = False) -> str:
 
 @lru_cache(maxsize=512)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """Break text into lines that fit `width` (spaces for English, any character for Japanese); cached."""
+    """Break text into lines that fit `width` (at spaces in English, between phrases in Japanese); cached."""
     face = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -130,32 +133,27 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
 
 
 def _tokens(paragraph: str, face: pygame.font.Font, width: int) -> list[str]:
-    """Words with their trailing space; a CJK character is a token of its own, except that a katakana word stays
-    whole when it fits a line; a path may break after a separator."""
+    """The pieces a line may break between: words with their trailing space, and in Japanese the phrases BudouX
+    finds (あなたの｜カードが｜配られた); a path may break after a separator; a piece wider than a line breaks
+    anywhere."""
     tokens: list[str] = []
-    word = ""
-    for ch in paragraph:
-        if ord(ch) > 0x2E80:
-            if word and not (_katakana(ch) and _katakana(word[-1])):
-                tokens.append(word)
-                word = ""
-            if _katakana(ch):
-                word += ch
-            else:
-                tokens.append(ch)
-        else:
-            if word and _katakana(word[-1]):
-                tokens.append(word)
-                word = ""
+    chunks = _phrases_parser().parse(paragraph) if _japanese(paragraph) else [paragraph]
+    for chunk in chunks:
+        word = ""
+        for ch in chunk:
             word += ch
             if ch in " /\\":
                 tokens.append(word)
                 word = ""
-    if word:
-        tokens.append(word)
-    tokens = [piece for token in tokens
-              for piece in (token if _katakana(token[0]) and face.size(token)[0] > width else (token,))]
+        if word:
+            tokens.append(word)
+    tokens = [piece for token in tokens  # (an English word keeps its letters together: the type shrinks instead)
+              for piece in (tuple(token) if _japanese(token) and face.size(token.rstrip())[0] > width else (token,))]
     return _glued(tokens)
+
+
+def _japanese(text: str) -> bool:
+    return any(ord(ch) > 0x2E80 for ch in text)
 
 
 def _glued(tokens: list[str]) -> list[str]:

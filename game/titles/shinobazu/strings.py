@@ -22,7 +22,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.you_gave": {"en": "you gave this", "ja": "あなたが渡した"},
     "sb.from": {"en": "from {name}", "ja": "{name}から"},
     "sb.round": {"en": "Round {round} of 3 · deal {deal}", "ja": "第{deal}セット・ラウンド {round}/3"},
-    "sb.lead": {"en": "Lead colour: {colour}", "ja": "主導色: {colour}"},
+    "sb.lead": {"en": "Lead colour: {colour}", "ja": "主導色：{colour}"},
     "sb.piles": {"en": "discard {discard} · unused {unused}", "ja": "捨て札 {discard}・未使用 {unused}"},
     "sb.game_over": {"en": "The game is over.", "ja": "ゲーム終了。"},
     "sb.dealing": {"en": "Dealing…", "ja": "配っています…"},
