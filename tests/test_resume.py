@@ -257,3 +257,14 @@ def test_a_rematch_after_continue_deals_anew_unless_the_player_set_a_seed(app, c
     resumed = start_scene(app, save.setup, autoplay=True, save=save)
     assert resumed.seed == 777 and resumed.save().setup.seed == 777  # the game itself plays back as it was
     assert resumed.setup.seed == chosen  # what Rematch starts from
+
+
+def test_the_pause_over_a_finished_game_does_not_say_it_is_kept(app, play_to_summary):
+    """Hige-mekuri ends on its own panel at the table: Esc there must not promise a game to continue."""
+    from game.app.overlays import PauseScene
+
+    scene = start_scene(app, setup_of(registry.get("hige_mekuri")))
+    play_to_summary(scene, 3)  # to its end panel, on the table
+    assert scene.over and app.stack.top is scene and not PauseScene(app, "hige_mekuri").kept
+    scene.play_again()  # the series goes on: a game going on is kept, and the pause says so
+    assert PauseScene(app, "hige_mekuri").kept
