@@ -61,3 +61,37 @@ def test_the_duel_offer_defaults_to_no_duel(app):
     scene._refresh_buttons()
     assert len(scene.offered) >= 2 and scene.offered[scene.buttons.focus] == rules.NO_CHALLENGE
     assert scene.buttons.buttons[scene.buttons.focus].primary
+
+
+def test_a_card_you_play_leaves_your_hand_while_the_showdown_plays(app):
+    """Found in a playtest: your play ended the round, and while the showdown was shown (the table holds the moment
+    before) the card lay both on the table and in your hand."""
+    from random import Random
+
+    from game.app.saves import Save
+    from game.titles.shinobazu.bots import EasyBot
+
+    setup = GameSetup("shinobazu", ["easy"] * 3, seed=1)
+    for seed in range(200):  # a game of Easy bots up to a play of seat 0 that brings on the showdown
+        state, rng = rules.new_state(4), Random(seed)
+        found = None
+        while not state.is_terminal() and found is None:
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            if state.cur == 0:
+                found = next((a for a in state.legal_actions() if type(a) is rules.PlayOwn
+                              and any(isinstance(e, rules.Showdown) for e in state.clone().apply(a))), None)
+                if found is not None:
+                    break
+            state.apply(EasyBot().choose(state, rng))
+        if found is not None:
+            break
+    scene = ShinobazuScene(app, setup)
+    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    app.tick(STEP)
+    scene.choose(found)
+    assert scene.timeline.busy and found.card in scene.view.hand  # the table still shows the moment before
+    assert found.card not in [card for card, _ in scene.hand_rects()]

@@ -290,7 +290,8 @@ class ShinobazuScene(TableScene):
         return (int(x + 0.4 * (CENTER[0] - x)), int(y + 0.4 * (CENTER[1] - y) + 92))
 
     def hand_rects(self) -> list[tuple[Card, pygame.Rect]]:
-        hand = self.view.hand
+        hand = [card for card in self.view.hand if card in self.coming.hand]  # a card you just played has left it,
+        # though the table shows the moment before while a reveal plays (cards drawn next are not shown early)
         left = CENTER[0] - (len(hand) * (HAND_W + 14) - 14) // 2
         rects = []
         for i, card in enumerate(hand):
