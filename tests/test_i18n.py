@@ -80,3 +80,23 @@ def test_language_switch_and_unknown_key():
         i18n.t("no.such.key")
     with pytest.raises(ValueError, match="unknown language"):
         i18n.set_language("fr")
+
+
+def test_a_cache_per_language_makes_its_thing_once_per_language():
+    made = []
+
+    @i18n.per_language(maxsize=8)
+    def label(key: str) -> str:
+        made.append((key, i18n.language()))
+        return i18n.t(key)
+
+    try:
+        for language in ("en", "ja", "en", "ja"):
+            i18n.set_language(language)
+            assert label("over.menu") == {"en": "Menu", "ja": "メニュー"}[language]
+        assert made == [("over.menu", "en"), ("over.menu", "ja")]
+        label.cache_clear()
+        label("over.menu")
+        assert len(made) == 3
+    finally:
+        i18n.set_language("en")

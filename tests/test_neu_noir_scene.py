@@ -137,13 +137,13 @@ def test_the_footer_says_what_clicks_do_while_a_target_is_chosen(app):
 
 def test_a_small_card_shows_a_short_name_not_a_cut_one():
     from game.services import i18n
-    from game.titles.neu_noir.cards import _card_face, card_face
+    from game.titles.neu_noir.cards import card_face
     from game.titles.neu_noir.scene import PILE_W
     from game.ui import text
 
     shown = set()
     text.SHOWN, before = shown, text.SHOWN
-    _card_face.cache_clear()
+    card_face.cache_clear()
     text.forget()
     try:
         for language in i18n.LANGUAGES:

@@ -21,7 +21,7 @@ class PauseScene(Scene):
         self.title_slug = title_slug
         below = app.stack.top  # the game being paused (the pause is pushed over it)
         # a game still going is kept: quitting loses nothing, and the pause says so (a finished one has nothing left)
-        self.kept = below is not None and below.kept and not getattr(below, "over", False)
+        self.kept = below is not None and below.kept and not below.over
         labels = [("pause.resume", self.app.stack.pop), ("pause.rules", self.app.open_rules),
                   ("pause.settings", self.open_settings), ("pause.quit", self.app.to_menu)]
         self.rect = pygame.Rect(0, 0, 460, 400)

@@ -22,6 +22,7 @@ class Scene:
     overlay = False          # drawn over the scene below instead of replacing it
     title_slug: str | None = None  # the title whose rules F1 opens
     kept = False  # a game saved after every action (leaving it loses nothing)
+    over = False  # the game shown here has ended (nothing left to continue)
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -220,7 +220,11 @@ class TableScene(Scene, ABC):
         """Switched in the settings (behind the pause menu): the names at once, the move log told anew once what is
         on show has played out (`update`)."""
         self.names = [translated_name(name) for name in self.names]
-        if not self.timeline.busy and not self.watching:
+        self._catch_up_language()
+
+    def _catch_up_language(self) -> None:
+        """Tell the log again if the language changed since it was told, once nothing is on show."""
+        if self.told_in != i18n.language() and not self.timeline.busy and not self.watching:
             self._retell()
 
     def _retell(self) -> None:
@@ -238,8 +242,7 @@ class TableScene(Scene, ABC):
 
     def update(self, dt: float) -> None:
         self.now += dt
-        if self.told_in != i18n.language() and not self.timeline.busy and not self.watching:
-            self._retell()
+        self._catch_up_language()
         self.timeline.update(dt)
         self.effects.update(dt, self.now)
         self.tick()

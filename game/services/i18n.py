@@ -7,7 +7,7 @@ which a test checks along with the bundled font's glyph coverage.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache, wraps
 
 from game.services.catalogue import STRINGS
 
@@ -46,6 +46,22 @@ def t(key: str, **fields: object) -> str:
     except KeyError:
         raise KeyError(f"string {key!r} is not in the catalogue") from None
     return text.format(**fields) if fields else text
+
+
+def per_language(maxsize: int):
+    """Cache a function like functools.lru_cache, once per language: what it makes has words in it (a card face
+    with its name), so a switch of language draws it anew. `cache_clear` clears every language's."""
+    def decorate(function):
+        @lru_cache(maxsize=maxsize)
+        def cached(language: str, *args, **kwargs):
+            return function(*args, **kwargs)
+
+        @wraps(function)
+        def call(*args, **kwargs):
+            return cached(_current, *args, **kwargs)
+        call.cache_clear = cached.cache_clear
+        return call
+    return decorate
 
 
 def pick(en: str, ja: str) -> str:

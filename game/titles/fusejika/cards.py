@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.services.i18n import language, t
+from game.services.i18n import per_language, t
 from game.ui import theme
 from game.ui.text import fit, render
 
@@ -25,15 +25,10 @@ def card_text(card) -> str:
     return f"{card.rank}{SUIT_SYMBOL[card.suit]}"
 
 
+@per_language(maxsize=1024)
 def card_face(rank: str, suit: str, width: int, style: str = "normal") -> pygame.Surface:
     """A face-up card; style 'lit' (choosable), 'dim' (not choosable), 'dead' (rank already in the row),
     'glow' (sudden death) or 'normal'."""
-    return _card_face(rank, suit, width, style, language())
-
-
-@lru_cache(maxsize=1024)
-def _card_face(rank: str, suit: str, width: int, style: str, language: str) -> pygame.Surface:
-    """One card face, drawn once per language (the effect's name is in words)."""
     height = int(width * RATIO)
     ink = SUIT_INK[suit]
     surface = pygame.Surface((width, height), pygame.SRCALPHA)

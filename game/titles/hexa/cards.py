@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.services.i18n import language, t
+from game.services.i18n import per_language, t
 from game.titles.hexa.rules import BLANK, CATEGORY, JOKER
 from game.ui import theme
 from game.ui.text import fit, render
@@ -25,15 +25,10 @@ def card_size(width: int) -> tuple[int, int]:
     return width, round(width * RATIO)
 
 
+@per_language(maxsize=256)
 def card_face(rank: str, width: int, style: str = "normal") -> pygame.Surface:
     """A card: its rank large in its category's colours, the category named below (in the language in use);
     `style` "lit" (can be played now), "dim" (cannot), or "normal"."""
-    return _card_face(rank, width, style, language())
-
-
-@lru_cache(maxsize=256)
-def _card_face(rank: str, width: int, style: str, lang: str) -> pygame.Surface:
-    """card_face, drawn once per language (the category word is translated)."""
     w, h = card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     category = CATEGORY[rank]

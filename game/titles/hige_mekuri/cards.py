@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.services.i18n import language, pick, t
+from game.services.i18n import language, per_language, pick, t
 from game.titles.territories import BEARDED, CLEAN, VICTORIA, Leader
 from game.ui.text import render
 
@@ -81,8 +81,9 @@ def card_size(width: int) -> tuple[int, int]:
     return width, 8 + round(inner * PORTRAIT[1] / PORTRAIT[0]) + 64
 
 
-@lru_cache(maxsize=64)
-def _card_face(stem: str, leader: Leader, width: int, lang: str) -> pygame.Surface:
+@per_language(maxsize=64)
+def card_face(leader: Leader, width: int) -> pygame.Surface:
+    """The big framed card: portrait, name, territory and a category badge (cached)."""
     w, h = card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surface.get_rect()
@@ -90,11 +91,11 @@ def _card_face(stem: str, leader: Leader, width: int, lang: str) -> pygame.Surfa
     pygame.draw.rect(surface, CREAM, rect, border_radius=12)
     pygame.draw.rect(surface, edge, rect, 3, border_radius=12)
     inner = w - 16
-    image = pygame.transform.smoothscale(portrait(stem), (inner, round(inner * PORTRAIT[1] / PORTRAIT[0])))
+    image = pygame.transform.smoothscale(portrait(leader.sprite), (inner, round(inner * PORTRAIT[1] / PORTRAIT[0])))
     surface.blit(image, (8, 8))
     pygame.draw.rect(surface, edge, (8, 8, image.get_width(), image.get_height()), 1)
     y = 8 + image.get_height() + 6
-    name = render(person_name(leader), 19 if lang == "en" else 18, (40, 32, 30), True)
+    name = render(person_name(leader), 19 if language() == "en" else 18, (40, 32, 30), True)
     if name.get_width() > w - 12:
         name = pygame.transform.smoothscale_by(name, (w - 12) / name.get_width())
     surface.blit(name, name.get_rect(midtop=(w // 2, y)))
@@ -114,11 +115,6 @@ def _badge(surface: pygame.Surface, category: str, top_right: tuple[int, int]) -
     draw_icon(icon_surface, category, (11, 11), 14)
     surface.blit(icon_surface, (pill.x + 5, pill.y + 1))
     surface.blit(label, label.get_rect(midleft=(pill.x + 27, pill.centery)))
-
-
-def card_face(leader: Leader, width: int) -> pygame.Surface:
-    """The big framed card: portrait, name, territory and a category badge (cached)."""
-    return _card_face(leader.sprite, leader, width, language())
 
 
 @lru_cache(maxsize=64)

@@ -18,7 +18,7 @@ import pygame
 from game.app.setup import BOT_NAMES, GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import among
-from game.services.i18n import counted, language, pick, said, t
+from game.services.i18n import counted, per_language, pick, said, t
 from game.titles.hige_mekuri import rules
 from game.titles.hige_mekuri.cards import (
     card_back,
@@ -531,14 +531,9 @@ def table_image() -> pygame.Surface:
     return surface
 
 
+@per_language(maxsize=32)
 def grown(leader: Leader, scale: float) -> pygame.Surface:
     """Victoria's card in the spotlight, grown by `scale` (a few values while it grows, then one)."""
-    return _grown(leader, scale, language())
-
-
-@lru_cache(maxsize=32)
-def _grown(leader: Leader, scale: float, language: str) -> pygame.Surface:
-    """One grown card per language (its names are in words)."""
     return pygame.transform.smoothscale_by(card_face(leader, SPOT_W), scale)
 
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.services.i18n import language, t
+from game.services.i18n import per_language, t
 from game.titles.kitsune_gaeshi.rules import FOX
 from game.ui import theme
 from game.ui.text import fit, render
@@ -19,14 +19,9 @@ FOX_INK = (214, 110, 30)
 BRIDE_INK = (70, 70, 110)
 
 
+@per_language(maxsize=64)
 def card_face(face: str, width: int, style: str = "normal") -> pygame.Surface:
     """A face-up card; style 'lie' adds a red stamp (the declaration was false)."""
-    return _card_face(face, width, style, language())
-
-
-@lru_cache(maxsize=64)
-def _card_face(face: str, width: int, style: str, language: str) -> pygame.Surface:
-    """One card face, drawn once per language (its name under the glyph is in words)."""
     height = int(width * 1.42)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()

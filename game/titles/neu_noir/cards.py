@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.services.i18n import language, t
+from game.services.i18n import per_language, t
 from game.titles.neu_noir.rules import INSTRUCTIONS, NEGATIVE, POSITIVE, R101
 from game.ui import theme
 from game.ui.text import fit, render
@@ -46,14 +46,9 @@ def ink(kind: str) -> tuple[int, int, int]:
     return INK[kind]
 
 
+@per_language(maxsize=512)
 def card_face(kind: str, width: int, style: str = "normal") -> pygame.Surface:
     """A face-up card; style 'lit' (chosen), 'dim' (cannot be played now), 'bad' (would go over 101)."""
-    return _card_face(kind, width, style, language())
-
-
-@lru_cache(maxsize=512)
-def _card_face(kind: str, width: int, style: str, language: str) -> pygame.Surface:
-    """One card face, drawn once per language (an instruction's name is in words)."""
     height = round(width * RATIO)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
