@@ -1,12 +1,15 @@
 """Test set-up: no window, no sound device, and never the player's own data directory."""
 
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["ASOBIBA_HOME"] = tempfile.mkdtemp(prefix="asobiba-tests-")
+atexit.register(shutil.rmtree, os.environ["ASOBIBA_HOME"], ignore_errors=True)  # each test process leaves none
 
 import pytest  # noqa: E402
 

@@ -287,3 +287,21 @@ def test_a_resumed_game_tells_its_moves_again(app):
     scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
     texts = [text for text, _ in scene.log.entries]
     assert len(texts) >= 4 and texts[-1] == t("table.resumed"), texts  # the moves, then "Game resumed"
+
+
+def test_the_small_cards_name_their_territory_in_the_language_shown():
+    """Japanese small cards read 独, not GER (a playtest found the ids in Japanese)."""
+    from game.services import i18n
+    from game.titles.hige_mekuri.cards import territory_label
+
+    lineup = leaders("default")
+    try:
+        i18n.set_language("ja")
+        labels = {card: territory_label(leader) for card, leader in lineup.items()}
+        assert labels["GER"] == "独" and labels["GBR"] == "英"
+        assert all(len(label) == 1 and not label.isascii() for label in labels.values())
+        assert len(set(labels.values())) == len(labels)  # no two alike
+        i18n.set_language("en")
+        assert territory_label(lineup["GER"]) == "GER"
+    finally:
+        i18n.set_language("en")

@@ -2,6 +2,7 @@
 languages with the same fields, and every glyph of it, of the titles' names, pitches and rules pages and of the bot
 names in the bundled font."""
 
+import re
 import string
 
 import pytest
@@ -23,6 +24,8 @@ def test_both_languages_with_same_fields(key):
     assert set(entry) == set(i18n.LANGUAGES)
     assert all(entry[lang].strip() for lang in i18n.LANGUAGES)
     assert fields(entry["en"]) == fields(entry["ja"])
+    assert not re.search("[\u3040-\u30ff\u4e00-\u9fff]", entry["en"])  # English text speaks English only
+
 
 
 def test_the_merged_catalogue_has_every_titles_strings():
@@ -47,6 +50,24 @@ def test_every_glyph_is_in_the_bundled_font():
     from game.ui.fonts import missing_glyphs
 
     missing = {ch for text in all_texts() for ch in missing_glyphs(text)}
+    assert missing == set(), f"characters missing from the font: {''.join(sorted(missing))}"
+
+
+def test_every_character_written_in_the_games_code_is_in_the_font():
+    """Texts kept in code, not the catalogue (Hige-mekuri's 独 for GER, the glossaries' names), have their glyphs:
+    every string literal under game/ (tools/make_font.py takes the same characters in)."""
+    import ast
+    import unicodedata
+    from pathlib import Path
+
+    from game.ui.fonts import missing_glyphs
+
+    used: set[str] = set()
+    for path in Path(i18n.__file__).parents[1].rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                used.update(c for c in node.value if ord(c) > 0x7E and unicodedata.category(c)[0] != "C")
+    missing = missing_glyphs("".join(sorted(used)))
     assert missing == set(), f"characters missing from the font: {''.join(sorted(missing))}"
 
 

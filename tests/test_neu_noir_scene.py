@@ -128,6 +128,24 @@ def test_no_hand_card_looks_chosen_until_a_key_points_at_it(app):
     assert scene.line[-1] == kind  # A takes the card under the mouse
 
 
+def test_the_keys_have_one_ring_a_card_or_a_button(app):
+    """←→ take the keys to the hand (the buttons' ring goes, Enter adds the card); ↑↓ give them back."""
+    scene = scene_at(app, position(hands={0: "5 TURN 3"}, current=0, value=10))
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface, 1.0)
+    assert scene.buttons.focus_shown
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    scene.draw(surface, 1.0)
+    assert scene.pointed_card() == 1 and not scene.buttons.focus_shown
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert scene.line == [scene.hand_kinds()[1]] and scene.state.current_player() == 0  # added, nothing pressed
+    focus = scene.buttons.focus
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    scene.draw(surface, 1.0)
+    assert scene.cursor is None and scene.buttons.focus_shown and scene.buttons.focus != focus
+
+
 def test_the_footer_says_what_clicks_do_while_a_target_is_chosen(app):
     scene = scene_at(app, position(hands={0: "5 SHOT 3"}, current=0, value=10))
     assert "Backspace" in scene.panel_footer()

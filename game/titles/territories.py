@@ -59,6 +59,10 @@ TERRITORY_NAMES = {  # id: (English, Japanese), powers.md 2.1
     "AUT": ("Austria", "オーストリア"), "ITA": ("Italy", "イタリア"), "KOR": ("Korea", "朝鮮"),
     "IDN": ("Indonesia", "インドネシア"), "SUI": ("Switzerland", "スイス"),
 }
+TERRITORY_SHORT_JA = {  # one kanji, as newspapers write 日米英仏独伊: the small cards' label in Japanese (the id in English)
+    "USA": "米", "CHN": "中", "RUS": "露", "IND": "印", "OTT": "土", "FRA": "仏", "GER": "独", "GBR": "英",
+    "JPN": "日", "AUT": "墺", "ITA": "伊", "KOR": "朝", "IDN": "尼", "SUI": "瑞",
+}
 PERSON_NAMES_JA = {
     "Theodore Roosevelt": "セオドア・ルーズベルト", "Guangxu Emperor": "光緒帝", "Nicholas II": "ニコライ2世",
     "Lord Curzon": "カーゾン卿", "Abdul Hamid II": "アブデュルハミト2世", "Emile Loubet": "エミール・ルーベ",
@@ -92,6 +96,10 @@ class Leader:
     @property
     def territory_ja(self) -> str:
         return TERRITORY_NAMES[self.territory][1]
+
+    @property
+    def territory_short_ja(self) -> str:
+        return TERRITORY_SHORT_JA[self.territory]
 
     @property
     def person_ja(self) -> str:

@@ -46,6 +46,11 @@ def territory_name(leader: Leader) -> str:
     return pick(leader.territory_en, leader.territory_ja)
 
 
+def territory_label(leader: Leader) -> str:
+    """The territory on a small card: its id in English, one kanji in Japanese (独 for GER)."""
+    return pick(leader.territory, leader.territory_short_ja)
+
+
 def category_name(category: str) -> str:
     return t(f"hm.{category}")
 
@@ -118,16 +123,16 @@ def _badge(surface: pygame.Surface, category: str, top_right: tuple[int, int]) -
 
 
 @lru_cache(maxsize=64)
-def thumb(stem: str, category: str, territory: str, width: int) -> pygame.Surface:
-    """A small card for the row of turned cards: the portrait, the territory id and the category's colour."""
+def thumb(stem: str, category: str, label: str, width: int) -> pygame.Surface:
+    """A small card for the row of turned cards: the portrait, the territory's label and the category's colour."""
     ph = round((width - 6) * PORTRAIT[1] / PORTRAIT[0])
     surface = pygame.Surface((width, ph + 26), pygame.SRCALPHA)
     rect = surface.get_rect()
     pygame.draw.rect(surface, CREAM, rect, border_radius=6)
     surface.blit(pygame.transform.smoothscale(portrait(stem), (width - 6, ph)), (3, 3))
     pygame.draw.rect(surface, BADGE[category], (3, ph + 4, width - 6, 19), border_radius=4)
-    label = render(territory, 13, (255, 250, 240), True)
-    surface.blit(label, label.get_rect(midleft=(6, ph + 13)))
+    text = render(label, 13, (255, 250, 240), True)
+    surface.blit(text, text.get_rect(midleft=(6, ph + 13)))
     draw_icon(surface, category, (width - 13, ph + 14), 11)
     edge = GOLD if category == VICTORIA else CREAM_EDGE
     pygame.draw.rect(surface, edge, rect, 2, border_radius=6)

@@ -27,6 +27,7 @@ from game.titles.hige_mekuri.cards import (
     category_name,
     draw_icon,
     person_name,
+    territory_label,
     territory_name,
     thumb,
 )
@@ -417,7 +418,7 @@ class HigeScene(TableScene):
                              1, border_radius=6)
         for card, rect in self.thumb_rects():
             leader = self.leader(card)
-            surface.blit(thumb(leader.sprite, leader.category, card, THUMB_W), rect)
+            surface.blit(thumb(leader.sprite, leader.category, territory_label(leader), THUMB_W), rect)
             if card == self.hover:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 2, border_radius=7)
 

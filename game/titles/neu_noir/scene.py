@@ -444,16 +444,22 @@ class NeuNoirScene(TableScene):
             self.buttons.handle(event)
 
     def _hand_key(self, key: int) -> bool:
-        """←→ point at a card of your hand, A adds it to the play, Backspace takes the last one back."""
+        """←→ point at a card of your hand, A (or Enter while a card is pointed at) adds it to the play, Backspace
+        takes the last one back; ↑↓ and Tab go back to the buttons. One of the two has the keys, and only it shows
+        its ring."""
         if self.view.phase != TURN_PHASE or self.mode != "play":
             return False
         kinds = self.hand_kinds()
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self.cursor = None
+            return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and kinds:
             step = 1 if key == pygame.K_RIGHT else -1
             self.cursor = (0 if step > 0 else len(kinds) - 1) if self.cursor is None else (self.cursor + step) % len(kinds)
             self.app.audio.play("menu_move")
             return True
-        if key == pygame.K_a and kinds:
+        enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None
+        if (key == pygame.K_a or enter) and kinds:
             pointed = self.pointed_card()  # the card under the mouse, or the keys' (none yet: the first)
             if pointed is None:
                 pointed = self.cursor = 0
@@ -547,6 +553,7 @@ class NeuNoirScene(TableScene):
         self._draw_line(surface)
         self._draw_hand(surface)
         self.log.draw(surface)
+        self.buttons.focus_shown = self.cursor is None or self.pointed_card() is None
         self.draw_actions(surface)
         self.effects.draw(surface, self.now, CENTER)
         self._draw_pile_tip(surface)
