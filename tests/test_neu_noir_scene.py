@@ -143,7 +143,10 @@ def test_the_keys_have_one_ring_a_card_or_a_button(app):
     focus = scene.buttons.focus
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
     scene.draw(surface, 1.0)
-    assert scene.cursor is None and scene.buttons.focus_shown and scene.buttons.focus != focus
+    assert scene.cursor is None and scene.buttons.focus_shown
+    assert scene.buttons.focus == focus  # the ring comes back where it was (not onto the next, Declare defeat)
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    assert scene.buttons.focus != focus
 
 
 def test_the_footer_says_what_clicks_do_while_a_target_is_chosen(app):

@@ -450,9 +450,9 @@ class NeuNoirScene(TableScene):
         if self.view.phase != TURN_PHASE or self.mode != "play":
             return False
         kinds = self.hand_kinds()
-        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            self.cursor = None
-            return False
+        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.cursor is not None:
+            self.cursor = None  # back to the buttons: the ring shows where it was before it moves
+            return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and kinds:
             step = 1 if key == pygame.K_RIGHT else -1
             self.cursor = (0 if step > 0 else len(kinds) - 1) if self.cursor is None else (self.cursor + step) % len(kinds)
