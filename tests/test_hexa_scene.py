@@ -71,3 +71,49 @@ def test_a_continued_game_shows_its_last_battle(app):
     save = saves.Save(scene.save().setup, [state.action_to_json(a) for a in state.history])
     resumed = start_scene(app, save.setup, save=save)
     assert resumed.last_battle == last
+
+
+def scene_at(app, state) -> HexaScene:
+    scene = HexaScene(app, GameSetup("hexa", ["normal"], seed=3))
+    scene.state = state
+    scene.view = scene.coming = state.view(0)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    return scene
+
+
+def test_a_move_that_can_win_the_game_says_so(app):
+    """The attacker is told, as the defender is, that the enemy piece stands on its rear hex (a playtest found
+    only the defender warned)."""
+    scene = scene_at(app, position("L1 C4 R0", "L4 C5 R3", hands=("7 8", "9"), mover=0))
+    notes = [note.text for note in scene.panel_notes()]
+    assert notes[0] == i18n.t("hx.note.rear_attack", column="C") and len(notes) == 2
+    scene = scene_at(app, position("L1 C3 R0", "L4 C5 R3", hands=("7 8", "9"), mover=0))
+    assert [note.text for note in scene.panel_notes()] == [i18n.t("hx.note.move")]  # no attack on a rear piece
+
+
+def test_a_set_with_nothing_in_the_discard_pile_is_flagged(app):
+    """A set declared on an empty discard pile only gets one of its own cards back: the panel says so."""
+    from game.titles.hexa.rules import RECOVERY
+
+    empty = scene_at(app, position("L0 C0 R0", "L4 C5 R4", hands=("4 4 4 9", "9"), mover=0, phase=RECOVERY))
+    assert empty.panel_notes()[0].text == i18n.t("hx.note.recovery_empty")
+    stocked = scene_at(app, position("L0 C0 R0", "L4 C5 R4", hands=("4 4 4 9", "9"), discard="K", mover=0,
+                                     phase=RECOVERY))
+    assert all(note.text != i18n.t("hx.note.recovery_empty") for note in stocked.panel_notes())
+
+
+def test_a_battle_card_put_down_leaves_the_count_of_either_hand(app):
+    """The other's count drops when their attack card goes down face down, as yours does (a playtest saw theirs
+    keep it until the reveal)."""
+    scene = HexaScene(app, GameSetup("hexa", ["normal"], seed=3, seat=1))
+    state = position("L2 C2 R0", "L4 C3 R3", hands=("7 8", "A 9"), mover=0)
+    state.apply(Advance("C"))
+    scene.state = state
+    scene.view = scene.coming = state.view(1)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    assert scene.shown_hand_size(0) == 2 and scene.shown_hand_size(1) == 2
+    scene.apply(Commit("7"))  # seat 0 attacks face down; you (seat 1) defend
+    scene.view = scene.coming
+    assert scene.shown_hand_size(0) == 1 and scene.shown_hand_size(1) == 2

@@ -24,3 +24,13 @@ def test_the_defence_card_is_laid_on_the_territory_it_keeps(app, table_at):
             shown.append(scene.defence[:2])
     assert shown and set(shown) == {("JD", "GER")}
     assert scene.now > scene.defence[2]  # and taken away again
+
+
+def test_two_jokers_make_one_button(app, table_at):
+    """They do the same (the right at once): one "Play the Joker", not two alike (a playtest saw two)."""
+    from game.services.i18n import t
+
+    scene = table_at(PowersScene, position(4, on_offer="IND", hands={0: "8C 2D 7D JK1 JK2"}, parent=0))
+    app.tick(STEP)
+    labels = [button.label for button in scene.buttons.buttons]
+    assert labels.count(t("pw.play_joker")) == 1 and len(labels) == 4

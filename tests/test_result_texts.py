@@ -162,3 +162,19 @@ def test_dice_slayer_demo_best_is_the_stored_best(app):
     player = DiceSlayerScene(app)
     player.score_target = 90
     assert player.hud_best() == "90"
+
+
+def test_the_ranking_names_bots_levels_but_not_yours(app, monkeypatch, language):
+    """Your row reads "You" once (it read "You · You", the level column saying who you are again)."""
+    import game.app.summary as summary_module
+
+    you = i18n.t("level.you")
+    summary = SummaryScene(app, GameSetup("shinobazu", ["easy", "hard", "easy"]), [you, "A", "B", "C"],
+                           ["you", "easy", "hard", "easy"], [2, 5, 2, 3], [0, 2])
+    drawn: list[str] = []
+    real = summary_module.blit
+    monkeypatch.setattr(summary_module, "blit", lambda surface, text, *a, **k: drawn.append(text)
+                        or real(surface, text, *a, **k))
+    summary.draw(pygame.Surface((1280, 720)), 1.0)
+    assert drawn.count(you) == 1  # the name only
+    assert drawn.count(i18n.t("level.easy")) == 2 and drawn.count(i18n.t("level.hard")) == 1

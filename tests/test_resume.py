@@ -130,6 +130,46 @@ def test_the_menu_offers_continue_and_asks_before_a_new_game(app):
     assert isinstance(app.stack.top, GameSetupScene)
 
 
+def test_the_app_opens_at_the_game_left_unfinished(tmp_path, monkeypatch):
+    """After a close or a crash the menu opens at the unfinished game, Continue lit, and its card says so (a
+    playtest restarted, saw Dice Slayer selected and nothing about the game in progress)."""
+    import game.app.menu as menu_module
+    from game.services.i18n import t
+
+    path = tmp_path / "a.sqlite3"
+    first = App(headless=True, storage=Storage(path))
+    spec = registry.get("kitsune_gaeshi")
+    play(first, start_scene(first, setup_of(spec), autoplay=True), 6)
+    first.close()
+    second = App(headless=True, storage=Storage(path))
+    try:
+        menu = menu_module.TitleMenuScene(second)
+        second.stack.clear_to(menu)
+        second.stack.apply_pending()
+        assert menu.focused is spec and menu.actions.focus == 0 and menu.actions.buttons[0].enabled
+        drawn: list[str] = []
+        real = menu_module.blit
+        monkeypatch.setattr(menu_module, "blit", lambda surface, text, *a, **k: drawn.append(text)
+                            or real(surface, text, *a, **k))
+        menu.draw(second.screen, 0.0)
+        assert drawn.count(t("menu.unfinished")) == 1  # on the one title's card
+    finally:
+        second.close()
+
+
+def test_a_click_on_settings_keeps_the_title_selected(app):
+    from game.app.menu import TitleMenuScene
+
+    menu = TitleMenuScene(app)
+    app.stack.clear_to(menu)
+    app.stack.apply_pending()
+    menu.row.focus = 2
+    settings = menu.row.buttons[len(menu.titles)]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=settings.rect.center, button=1))
+    app.stack.apply_pending()
+    assert app.stack.top is not menu and menu.row.focus == 2 and menu.focused is menu.titles[2]
+
+
 def test_quitting_asks_and_the_default_stays(app):
     from game.app.menu import TitleMenuScene
     from game.app.overlays import ConfirmScene

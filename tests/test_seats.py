@@ -74,3 +74,15 @@ def test_every_plate_draws_inside_its_rect():
         mask = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
         mask.invert()
         assert mask.get_bounding_rects() and all(halo.contains(r) for r in mask.get_bounding_rects())
+
+
+def test_a_big_hand_closes_up_rather_than_run_into_the_level():
+    """Twenty card backs stay right of the level and its thinking dots (a playtest saw 14 reach "Normal")."""
+    from game.ui import theme
+
+    for size in (BADGE, COMPACT):
+        surface = pygame.Surface((TABLE.w, TABLE.h))
+        rect = seats.draw_seat_badge(surface, (490, 340), "Tsubaki", "Normal", "", 20, False, False, 0.0, size)
+        level = seats.render("Normal", 13 if size[1] < BADGE[1] else 14, theme.INK_DIM)
+        backs = [x for x in range(rect.x, rect.right) if surface.get_at((x, rect.bottom - 20))[:3] == theme.SKY]
+        assert len(backs) > 20 and min(backs) > rect.x + 12 + level.get_width() + 24

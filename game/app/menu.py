@@ -65,8 +65,11 @@ class TitleMenuScene(Scene):
         self.shown_for: str | None = None  # the title the action buttons were last set up for
         self.scroll = 0  # index of the first title card shown
         slugs = [info.slug for info in self.titles]
+        unfinished = [save.slug for save in saves.unfinished(app.storage) if save.slug in slugs]
         if app.last_title in slugs:  # back from a game: at its title
             self.row.focus = slugs.index(app.last_title)
+        elif unfinished:  # the app opens at the game left unfinished last (a close, a crash): Continue is lit
+            self.row.focus = slugs.index(unfinished[0])
         self._layout()
 
     def _layout(self, follow_focus: bool = True) -> None:
@@ -221,8 +224,10 @@ class TitleMenuScene(Scene):
             index = self.row.index_at(event.pos)
             if index is not None and index < len(self.titles):
                 self.click_title(index)
-            elif index is not None:
+            elif index is not None:  # Settings, Games, Statistics, Quit: the title stays selected behind them
+                title = self.row.focus
                 self.row.press(index)
+                self.row.focus = title
         self._sync_actions()
 
     def click_title(self, index: int) -> None:
@@ -283,6 +288,8 @@ class TitleMenuScene(Scene):
         pitch = blit(surface, first_line(info.pitch(), 17, room), 17, (tag.right + 12, y + 40), theme.INK_DIM)
         if pitch.right > button.rect.right - 10:
             overflowed(info.pitch(), button.rect)
+        if info.slug in self.saves:  # seen from the list: a game of this title waits to be continued
+            blit(surface, t("menu.unfinished"), 16, (button.rect.right - 14, y + 4), theme.WARN, True, "topright")
 
     def _players(self, info: TitleInfo) -> str:
         if info.solo:

@@ -118,7 +118,8 @@ class SummaryScene(Scene):
         blit(surface, f"{rank}.", big, (row.x + 24, row.centery), theme.WARN if rank == 1 else theme.INK, True,
              "midleft")
         blit(surface, self.names[seat], big - 2, (row.x + 90, row.centery), theme.INK, True, "midleft")
-        blit(surface, t(f"level.{self.levels[seat]}"), 18, (row.x + 360, row.centery), theme.INK_DIM,
-             anchor="midleft")
+        if self.levels[seat] != "you":  # a bot's level beside its name (yours would read "You · You")
+            blit(surface, t(f"level.{self.levels[seat]}"), 18, (row.x + 360, row.centery), theme.INK_DIM,
+                 anchor="midleft")
         result, size = fit(self.results[seat], big - 2, row.right - 24 - (row.x + 480), True)
         blit(surface, result, size, (row.right - 24, row.centery), theme.INK, True, "midright")

@@ -142,8 +142,11 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
     if score:
         blit(surface, score, 22 if small else 26, (rect.right - 12, rect.y + (5 if small else 6)), theme.WARN, True,
              "topright")
+    room = rect.right - 18 - (line.right + 34)  # from the right edge to the level and its thinking dots
+    step = min(10.0, room / max(1, hand - 1))  # a big hand closes up rather than run into the level
     for i in range(hand):  # the hand as small card backs
-        pygame.draw.rect(surface, theme.SKY, (rect.right - 18 - i * 10, rect.bottom - 26, 8, 14), border_radius=2)
+        pygame.draw.rect(surface, theme.SKY, (round(rect.right - 18 - i * step), rect.bottom - 26, 8, 14),
+                         border_radius=2)
     if thinking:
         for i in range(1 + int(time * 3) % 3):  # up to three dots, one more each third of a second
             pygame.draw.circle(surface, theme.SKY, (line.right + 8 + i * 8, line.centery + 2), 3)

@@ -12,7 +12,7 @@ RULES = {
             "Recovery (any number of times): discard a set (three of a kind, or a run such as A-2-3, Q-K-A, K-A-2; "
             "never jokers) and take any one card back from the discard pile. The other player sees that card.",
             "Move one piece one hex straight forward (you must). Stepping into the enemy piece starts a battle. "
-            "Entering the flag hex (旗) makes the flag yours until the other player enters it.",
+            "Entering the flag hex (the hex with the flag) makes the flag yours until the other player enters it.",
         ]),
         ("Battles", [
             "The attacker puts a card face down, then the defender; both are turned over together.",
@@ -37,7 +37,7 @@ RULES = {
             "札を1枚引く（最初の手番を除く）。旗を持っていれば、引いた札を表向きに捨ててもう1回だけ引き直せる。",
             "回収（何回でも）：組（3枚同数、またはA-2-3・Q-K-A・K-A-2のような3枚連番。ジョーカー不可）を捨てて、"
             "捨て札から好きな1枚を取る。取った札は相手に見せる。",
-            "駒を1つ、まっすぐ1マス前進させる（必ず）。敵の駒に進むと戦闘。旗ヘクス（旗）に入ると、相手が入るまで"
+            "駒を1つ、まっすぐ1マス前進させる（必ず）。敵の駒に進むと戦闘。旗のあるヘクスに入ると、相手が入るまで"
             "旗はあなたのもの。",
         ]),
         ("戦闘", [

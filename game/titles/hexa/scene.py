@@ -56,7 +56,7 @@ SEAT_0 = (120, 650)
 HAND = pygame.Rect(236, 566, 736, 146)
 PILES = pygame.Rect(24, 120, 300, 190)  # the deck and the discard pile
 KNOWN = pygame.Rect(24, 330, 300, 150)  # the other's cards you have seen
-ARENA = pygame.Rect(656, 196, 310, 320)  # the battle
+ARENA = pygame.Rect(672, 196, 296, 320)  # the battle (clear of the attack previews beside the board)
 PILE_W, KNOWN_W, ARENA_W = 60, 40, 84
 SLIDE = 0.35  # seconds a piece takes to step
 FLIP = 0.9  # seconds before the battle cards are turned over, then the result shows
@@ -305,9 +305,18 @@ class HexaScene(TableScene):
                 notes.insert(0, Note(t(stake), color=theme.BAD))
             return notes
         if v.phase == MOVE:
-            return [Note(t("hx.note.move"))]
+            board = self.view_state()
+            enemy = 1 - self.me
+            winning = [a.column for a in v.legal if type(a) is Advance
+                       and board.piece(enemy, a.column) == board.rear(enemy, a.column)
+                       and board.piece(self.me, a.column) + self.forward() == board.rear(enemy, a.column)]
+            return [*(Note(t("hx.note.rear_attack", column=column), color=theme.WARN) for column in winning),
+                    Note(t("hx.note.move"))]
         if v.phase == RECOVERY and len(v.legal) > 1:
-            return [Note(t("hx.note.recovery" if self.view.wrap else "hx.note.recovery_no_wrap"))]
+            notes = [Note(t("hx.note.recovery" if self.view.wrap else "hx.note.recovery_no_wrap"))]
+            if not v.discard:
+                notes.insert(0, Note(t("hx.note.recovery_empty"), color=theme.WARN))
+            return notes
         return []
 
     def rear_stake(self) -> str | None:
@@ -407,6 +416,19 @@ class HexaScene(TableScene):
         if last is not None and self.view.phase == DEFEND and last.attacker != self.me and last.cards[1] in hand:
             hand.remove(last.cards[1])
         return hand
+
+    def shown_hand_size(self, seat: int) -> int:
+        """A seat's card count as the table shows it: a battle card put down, face down or turning over, lies in
+        the battle, not in the hand (for both seats alike)."""
+        if seat == self.me:
+            return len(self.shown_hand())
+        v, count = self.view, self.view.hand_sizes[seat]
+        if v.phase == DEFEND and v.battle is not None and v.battle.attacker == seat and v.attacker_committed:
+            count -= 1  # their attack card, face down
+        last = self.last_battle
+        if last is not None and v.phase == DEFEND and last.attacker == self.me:
+            count -= 1  # their defence, turning over
+        return count
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
         hand = self.shown_hand()
@@ -526,7 +548,7 @@ class HexaScene(TableScene):
             else:
                 used = {"left" if rect.centerx < BOARD.centerx else "right" for _, rect, _ in placed}
                 place = "left" if "left" not in used else "right"
-            label = pygame.Rect(0, 0, 60, 36)
+            label = pygame.Rect(0, 0, 64, 36)
             if place == "left":
                 label.midright = (round(left), round(y))
             else:
@@ -548,7 +570,7 @@ class HexaScene(TableScene):
             pygame.draw.rect(surface, theme.BG_DEEP, label, border_radius=6)
             pygame.draw.rect(surface, theme.BAD, label, 1, border_radius=6)
             for k, line in enumerate(lines):
-                shown, size = fit(line, 13, label.width - 6, True, 9)
+                shown, size = fit(line, 13, label.width - 10, True, 9)
                 blit(surface, shown, size, (label.centerx, label.y + 10 + 16 * k), theme.BAD, True, "center")
 
     def _draw_flag(self, surface: pygame.Surface) -> None:
@@ -694,7 +716,8 @@ class HexaScene(TableScene):
         v = self.view
         thinking = self.ticket is not None and v.to_move == seat
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
-                               "", v.hand_sizes[seat], v.to_move == seat, thinking, self.now, self.layout.plate)
+                               "", self.shown_hand_size(seat), v.to_move == seat, thinking, self.now,
+                               self.layout.plate)
         if v.first is not None:
             first = seat == v.first
             draw_piece(surface, (rect.right - 22, rect.y + 22), 26, seat == self.me, PIECES[0 if first else 1])

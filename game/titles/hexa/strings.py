@@ -90,8 +90,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.browse": {"en": "click to look through", "ja": "クリックで一覧"},
     "hx.discard_title": {"en": "Discard pile ({n}), oldest first", "ja": "捨て札（{n}枚）古い順"},
     "hx.pick_title": {"en": "Take one card back: click it", "ja": "回収する札をクリック"},
-    "hx.known_title": {"en": "{name}'s cards you have seen", "ja": "{name}の分かっている手札"},
-    "hx.known_title_you": {"en": "Your cards they have seen", "ja": "相手に知られた手札"},
+    "hx.known_title": {"en": "Known in {name}'s hand", "ja": "{name}の手札で分かっている札"},
+    "hx.known_title_you": {"en": "Known to them in your hand", "ja": "相手に知られたあなたの手札"},
     "hx.known_none": {"en": "none yet", "ja": "まだなし"},
     "hx.no_battle": {"en": "No battle yet", "ja": "まだ戦闘なし"},
     "hx.battle_title": {"en": "Battle", "ja": "戦闘"},
@@ -144,6 +144,11 @@ STRINGS: dict[str, dict[str, str]] = {
                            "ja": "あなたの駒は最後尾：負けると消滅し、対局に負けます。"},
     "hx.note.rear_theirs": {"en": "Their piece is on its rear hex: win and you win the game.",
                             "ja": "敵の駒は最後尾：勝てば対局に勝ちます。"},
+    "hx.note.rear_attack": {"en": "Attack in {column}: their piece is on its rear hex, so a win there wins the game.",
+                            "ja": "{column}列の攻撃：敵の駒は最後尾。勝てば対局に勝ちます。"},
+    "hx.note.recovery_empty": {"en": "The discard pile is empty: a set now gets back only one of its own three "
+                                     "cards.",
+                               "ja": "捨て札がないので、いま役を捨てても戻るのはその3枚のうち1枚だけです。"},
     "hx.note.move": {"en": "Moving into an enemy piece starts a battle. A piece beaten on its rear hex is destroyed, "
                            "and the winner reaches the goal.",
                      "ja": "敵の駒に進むと戦闘。最後尾で負けた駒は消滅し、勝者はゴールに到達します。"},

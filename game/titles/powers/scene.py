@@ -3,7 +3,7 @@
 The scene draws only from `view(self.me)` and from events told as you may see them. A schematic map of the 14
 territories and their 24 borders fills the table: each territory shows its points, its occupation cost, an island or
 inland badge and its owner's colour; the territory on offer is lit and its neighbours outlined. Under the map the
-invasion row shows every card played with its number and strength, and the breakdown of the top one
+invasion row shows every card played with its strength, and the breakdown of the top one
 ("A → 11, +1 adjacency = 12", "black on an island = 1"). Your hand at the foot marks each card you may play now with
 the strength it would have.
 
@@ -274,10 +274,12 @@ class PowersScene(TableScene):
             if can:
                 options.insert(0, (t("pw.occupy_button", n=len(self.picked), cost=v.cost), self.confirm_occupy,
                                    len(self.picked) == v.cost))
-        else:  # a long list in two columns, its cards named short ("7♠ · 7")
+        else:  # a long list in two columns, its cards named short ("7♠ · 7"); two jokers do the same: one button
             short = len(legal) > 6
-            options = [(self.short_label(a) if short else self.label(a), lambda a=a: self.pick_action(a), True)
-                       for a in self.ordered(legal)]
+            labelled: dict[str, object] = {}
+            for action in self.ordered(legal):
+                labelled.setdefault(self.short_label(action) if short else self.label(action), action)
+            options = [(label, lambda a=a: self.pick_action(a), True) for label, a in labelled.items()]
         labels = [(label, enabled) for label, _, enabled in options]
         if [(b.label, b.enabled) for b in self.buttons.buttons] == labels:
             return
@@ -508,7 +510,7 @@ class PowersScene(TableScene):
             surface.blit(label, label.get_rect(center=tag.center))
 
     def _draw_row(self, surface: pygame.Surface) -> None:
-        """The invasion: each card played with its number and strength; the top one's breakdown."""
+        """The invasion: each card played with its strength; the top one's breakdown (its number, the bonuses)."""
         v = self.view
         if v.on_offer is None:
             return
@@ -524,8 +526,8 @@ class PowersScene(TableScene):
             rect = pygame.Rect(x, ROW.y + 24, 44, 62)
             surface.blit(card_face(card, 44), rect)
             pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x, rect.bottom + 2, rect.width, 4))
-            label = "JK" if n is None else f"{n}/{s}"
-            blit(surface, label, 13, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")
+            label = "JK" if n is None else str(s)  # its strength, as the hand's cards show theirs (the top one's
+            blit(surface, label, 14, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")  # sum beside it)
             if i == len(v.table) - 1:
                 explain = self.breakdown(card, seat, top_number)
                 shown, size = fit(explain, 14, ROW.right - rect.right - 16, True)
