@@ -57,3 +57,19 @@ def test_passing_when_nothing_beats():
     state = position(on_offer="ITA", hands={0: "KH", 1: "2S 3C"})
     state.apply(Play("KH"))
     assert rollout_policy(state, Random(1)) == PASS
+
+
+def test_no_joker_for_a_territory_the_hand_could_not_pay_for():
+    """A joker is not replaced: with four cards a joker leaves three, and France costs four, so the right it wins
+    is a forced decline (a playtest saw a Normal bot do this twice in a game); with five cards it pays."""
+    owners = {"GER": 1, "ITA": 1, "SUI": 1}  # France worth a joker to seat 1: 8 points and three neighbours
+    for hand, choice in (("JK1 3S 4D 5C", PASS), ("JK1 3S 4D 5C 6H", Play("JK1"))):
+        state = position(on_offer="FRA", owners=owners, hands={0: "KH", 1: hand}, parent=0)
+        state.apply(Play("KH"))  # only the joker beats a king
+        assert rollout_policy(state, Random(1)) == choice, hand
+
+
+def test_no_bid_for_a_right_with_fewer_cards_than_the_cost():
+    state = position(on_offer="CHN", owners={"KOR": 1, "RUS": 1}, hands={0: "2H", 1: "3S 4D 5C"})
+    state.apply(Play("2H"))
+    assert rollout_policy(state, Random(1)) == PASS  # China costs 5; three cards cannot pay it

@@ -41,7 +41,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.no_best": {"en": "No score yet", "ja": "記録なし"},
     "menu.help": {
         "en": "↑↓ or click: choose · Enter or double-click: play · D demo · S scores · G games · F1 rules · Esc quit",
-        "ja": "↑↓・クリック 選ぶ・Enter・ダブルクリック プレイ・D デモ・S スコア・G 記録・F1 ルール・Esc 終了",
+        "ja": "↑↓／クリック：選ぶ・Enter／ダブルクリック：プレイ・D デモ・S スコア・G 記録・F1 ルール・Esc 終了",
     },
     "common.back": {"en": "Back", "ja": "戻る"},
     "common.ok": {"en": "OK", "ja": "OK"},

@@ -89,11 +89,14 @@ def territory_value(state: PowersState, seat: int, territory: str) -> float:
 
 # --- the decisions -------------------------------------------------------------------------------------------------
 def invasion_scores(state: PowersState, seat: int, legal: list) -> list[float]:
-    """Bid when the territory is worth having (or denying), with the cheapest card that beats the top."""
+    """Bid when the territory is worth having (or denying), with the cheapest card that beats the top; never for a
+    right the hand could not use (a card bid comes back as a draw, a joker does not: with fewer cards than the cost
+    the occupation is a forced decline)."""
     territory = state.on_offer
     value = territory_value(state, seat, territory)  # type: ignore[arg-type]
     cost = TERRITORIES[territory][1]  # type: ignore[index]
     wanted = value - cost * card_price(state)
+    cards = len(state.hand[seat])
     out = []
     for action in legal:
         if action == PASS:
@@ -101,13 +104,14 @@ def invasion_scores(state: PowersState, seat: int, legal: list) -> list[float]:
             continue
         card = action.card
         if card in JOKERS:
-            out.append(wanted - JOKER_WORTH if value >= JOKER_TERRITORY else -JOKER_WORTH)
+            useful = value >= JOKER_TERRITORY and cards - 1 >= cost
+            out.append(wanted - JOKER_WORTH if useful else -JOKER_WORTH)
             continue
         spent = BID_REFILL * worth(card)
         if state.phase == OPEN:  # forced: the least useful card
             out.append(-worth(card))
         else:
-            out.append(wanted * 0.5 - spent)
+            out.append(wanted * 0.5 - spent if cards >= cost else -spent)
     return out
 
 
