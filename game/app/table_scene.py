@@ -78,7 +78,7 @@ class TableScene(Scene, ABC):
     rules: ModuleType  # the title's rules module (new_state, START)
     describe: Callable  # the title's log line of an event: describe(event, seat, names) -> (text, colour) | None
     LOG_RECT: pygame.Rect
-    LOG_TITLE: str  # the move log's heading (a string key)
+    LOG_TITLE = "table.log_title"  # the move log's heading (a string key; a title may name its own)
     ACTIONS_RECT: pygame.Rect  # the decision panel's home (it grows toward the log when its text needs room)
     BOT_ERROR = "table.bot_error"
     EFFECTS_SALT = 0xF00D

@@ -30,6 +30,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.players": {"en": "{low}–{high} players", "ja": "{low}〜{high}人"},
     "table.played_on": {"en": "Played on from move {at} of a replay: the cards hidden from you were dealt anew.",
                         "ja": "リプレイの{at}手目から対局：あなたから見えない札は配り直し。"},
+    "table.log_title": {"en": "Moves", "ja": "経過"},
     "table.resumed": {"en": "— Game resumed where you left it —", "ja": "— 中断したところから再開 —"},
     "table.bot_restarted": {"en": "{name} took too long to think; the computer players were restarted.",
                             "ja": "{name}の思考が長すぎたため、コンピューターを再起動しました。"},

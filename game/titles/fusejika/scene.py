@@ -63,7 +63,7 @@ class FusejikaScene(TableScene):
 
     title_slug, rules = "fusejika", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, ACTIONS_RECT = LOG, "fj.log_title", ACTIONS
+    LOG_RECT, ACTIONS_RECT = LOG, ACTIONS
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)

@@ -1,7 +1,6 @@
 """Fusejika's UI strings in English and Japanese, every key under "fj."."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "fj.log_title": {"en": "Moves", "ja": "棋譜"},
     "fj.effect.9": {"en": "get", "ja": "ゲット"},
     "fj.effect.10": {"en": "lost", "ja": "ロスト"},
     "fj.effect.J": {"en": "jump", "ja": "ジャンプ"},

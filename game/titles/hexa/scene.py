@@ -71,7 +71,7 @@ class HexaScene(TableScene):
 
     title_slug, rules = "hexa", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "hx.log_title", 0x6E6A, ACTIONS
+    LOG_RECT, EFFECTS_SALT, ACTIONS_RECT = LOG, 0x6E6A, ACTIONS
     BOARD = BOARD
     BOT_PAUSE = 0.6
     reveals = (rules.BattleResolved,)

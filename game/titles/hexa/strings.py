@@ -1,7 +1,6 @@
 """Hexa's UI strings in English and Japanese, every key under "hx."."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "hx.log_title": {"en": "Moves", "ja": "棋譜"},
     "hx.joker": {"en": "Joker", "ja": "ジョーカー"},
     "hx.blank": {"en": "no card", "ja": "札なし"},
     "hx.category.number": {"en": "number", "ja": "数字"},
@@ -50,9 +49,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.log.flag": {"en": "{name} takes the flag.", "ja": "{name}が旗を取る。"},
     "hx.log.flag_you": {"en": "You take the flag.", "ja": "あなたが旗を取る。"},
     "hx.log.attack": {"en": "{name} attacks {source}→{target} (support +{mine} against +{theirs}).",
-                      "ja": "{name}が{source}→{target}へ攻撃（援護 +{mine} 対 +{theirs}）。"},
+                      "ja": "{name}が{source}→{target}へ攻撃（援護 +{mine} 対 +{theirs}）。"},
     "hx.log.attack_you": {"en": "You attack {source}→{target} (support +{mine} against +{theirs}).",
-                          "ja": "あなたは{source}→{target}へ攻撃（援護 +{mine} 対 +{theirs}）。"},
+                          "ja": "あなたは{source}→{target}へ攻撃（援護 +{mine} 対 +{theirs}）。"},
     "hx.log.committed_known": {"en": "{name} puts {card} face down.", "ja": "{name}は{card}を伏せる。"},
     "hx.log.committed_known_you": {"en": "You put {card} face down.", "ja": "あなたは{card}を伏せる。"},
     "hx.log.battle": {"en": "Battle: {a} against {d}", "ja": "戦闘：{a} 対 {d}"},

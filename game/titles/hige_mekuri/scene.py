@@ -75,7 +75,7 @@ class HigeScene(TableScene):
 
     title_slug, rules = "hige_mekuri", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, ACTIONS_RECT = LOG, "hm.log_title", ACTIONS
+    LOG_RECT, ACTIONS_RECT = LOG, ACTIONS
     BOT_PAUSE = 0.7  # a bot's choice stays unmade this long, so it can be followed
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:

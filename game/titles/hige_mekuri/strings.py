@@ -4,7 +4,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "hm.option.variant": {"en": "America's card", "ja": "アメリカの札"},
     "hm.option.variant.default": {"en": "T. Roosevelt (fair game)", "ja": "T・ルーズベルト（公平）"},
     "hm.option.variant.mckinley": {"en": "McKinley (first player 3/5)", "ja": "マッキンリー（先手3/5）"},
-    "hm.log_title": {"en": "Moves", "ja": "棋譜"},
     "hm.pile": {"en": "{n} face down", "ja": "山札 {n}枚"},
     "hm.left_title": {"en": "Still in the pile", "ja": "山札の残り"},
     "hm.bearded": {"en": "Bearded", "ja": "ヒゲ"},

@@ -55,7 +55,7 @@ class KitsuneScene(TableScene):
 
     title_slug, rules = "kitsune_gaeshi", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "kg.log_title", 0xF0C5, ACTIONS
+    LOG_RECT, EFFECTS_SALT, ACTIONS_RECT = LOG, 0xF0C5, ACTIONS
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)

@@ -12,7 +12,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "kg.option.fox_count.3": {"en": "3 (standard)", "ja": "3枚（標準）"},
     "kg.option.fox_count.4": {"en": "4", "ja": "4枚"},
     "kg.option.fox_count.5": {"en": "5", "ja": "5枚"},
-    "kg.log_title": {"en": "Moves", "ja": "棋譜"},
     "kg.fox": {"en": "fox", "ja": "狐"},
     "kg.bride": {"en": "bride", "ja": "花嫁"},
     "kg.draw": {"en": "Draw", "ja": "引く"},

@@ -74,7 +74,7 @@ class NeuNoirScene(TableScene):
 
     title_slug, rules = "neu_noir", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "nn.log_title", 0x0101, ACTIONS
+    LOG_RECT, EFFECTS_SALT, ACTIONS_RECT = LOG, 0x0101, ACTIONS
     BOT_PAUSE = 0.7  # a card of a bot's play stays on show this long (scaled)
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:

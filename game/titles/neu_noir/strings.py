@@ -10,7 +10,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.option.extra_life": {"en": "One more white chip each", "ja": "白チップ＋1"},
     "nn.option.extra_life.off": {"en": "off (standard)", "ja": "なし（標準）"},
     "nn.option.extra_life.on": {"en": "on", "ja": "あり"},
-    "nn.log_title": {"en": "Moves", "ja": "棋譜"},
     "nn.card.SHOT": {"en": "Shot", "ja": "ショット"},
     "nn.card.TURN": {"en": "Turn", "ja": "ターン"},
     "nn.card.DOUBLE": {"en": "Double", "ja": "ダブル"},

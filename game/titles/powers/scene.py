@@ -121,7 +121,7 @@ class PowersScene(TableScene):
 
     title_slug, rules = "powers", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "pw.log_title", 0x1900, ACTIONS
+    LOG_RECT, EFFECTS_SALT, ACTIONS_RECT = LOG, 0x1900, ACTIONS
     BOARD = MAP
     BOT_PAUSE = 0.6
     round_events = (rules.Revealed,)

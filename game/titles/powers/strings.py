@@ -1,7 +1,6 @@
 """Powers' UI strings in English and Japanese, every key under "pw."."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "pw.log_title": {"en": "Moves", "ja": "棋譜"},
     "pw.joker": {"en": "Joker", "ja": "ジョーカー"},
     "pw.option.parent": {"en": "Next parent", "ja": "次の親"},
     "pw.option.parent.acquirer": {"en": "Who took the territory", "ja": "領土を得た人"},

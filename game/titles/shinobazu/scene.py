@@ -48,7 +48,7 @@ class ShinobazuScene(TableScene):
 
     title_slug, rules = "shinobazu", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, ACTIONS_RECT = LOG, "sb.log_title", ACTIONS
+    LOG_RECT, ACTIONS_RECT = LOG, ACTIONS
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)

@@ -1,7 +1,6 @@
 """Shinobazu's UI strings in English and Japanese, every key under "sb."."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "sb.log_title": {"en": "Moves", "ja": "棋譜"},
     "sb.colour.K": {"en": "black◆", "ja": "黒◆"},
     "sb.colour.R": {"en": "red●", "ja": "赤●"},
     "sb.colour.B": {"en": "blue▲", "ja": "青▲"},

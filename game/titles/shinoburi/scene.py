@@ -73,7 +73,7 @@ class ShinoburiScene(TableScene):
 
     title_slug, rules = "shinoburi", rules
     describe = staticmethod(describe)
-    LOG_RECT, LOG_TITLE, EFFECTS_SALT, ACTIONS_RECT = LOG, "sr.log_title", 0x5A1, ACTIONS
+    LOG_RECT, EFFECTS_SALT, ACTIONS_RECT = LOG, 0x5A1, ACTIONS
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
         super().__init__(app, setup, autoplay)

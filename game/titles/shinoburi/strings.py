@@ -1,7 +1,6 @@
 """Shinoburi's UI strings in English and Japanese, every key under "sr."."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "sr.log_title": {"en": "Moves", "ja": "棋譜"},
     "sr.house.HOJO": {"en": "Hōjō", "ja": "北条"},
     "sr.house.MORI": {"en": "Mōri", "ja": "毛利"},
     "sr.house.ODA": {"en": "Oda", "ja": "織田"},
