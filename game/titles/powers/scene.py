@@ -526,8 +526,9 @@ class PowersScene(TableScene):
             rect = pygame.Rect(x, ROW.y + 24, 44, 62)
             surface.blit(card_face(card, 44), rect)
             pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x, rect.bottom + 2, rect.width, 4))
-            label = "JK" if n is None else str(s)  # its strength, as the hand's cards show theirs (the top one's
-            blit(surface, label, 14, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")  # sum beside it)
+            # its strength, as the hand's cards show theirs (the top one's sum is spelled out beside it)
+            label = "JK" if n is None else str(s)
+            blit(surface, label, 14, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")
             if i == len(v.table) - 1:
                 explain = self.breakdown(card, seat, top_number)
                 shown, size = fit(explain, 14, ROW.right - rect.right - 16, True)
