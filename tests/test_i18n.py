@@ -121,3 +121,14 @@ def test_a_cache_per_language_makes_its_thing_once_per_language():
         assert len(made) == 3
     finally:
         i18n.set_language("en")
+
+
+def test_sentences_run_on_without_a_space_after_a_japanese_stop():
+    """Neu/Noir's log read "（黒2）。 あなたの…" with a stray space after 。 (playtest)."""
+    try:
+        i18n.set_language("ja")
+        assert i18n.sentences(["ダブル（14）。", "", "椿に2回。"]) == "ダブル（14）。椿に2回。"
+        i18n.set_language("en")
+        assert i18n.sentences(["Double (14).", "", "Two on Tsubaki."]) == "Double (14). Two on Tsubaki."
+    finally:
+        i18n.set_language("en")

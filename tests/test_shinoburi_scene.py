@@ -50,7 +50,7 @@ def test_no_shield_on_an_army_moved_away_entirely(app, table_at):
     scene = at_the_reveal(app, table_at)
     drawn = []
     scene._draw_shield = lambda surface, center: drawn.append(center)
-    scene.view = scene.view._replace(protected=frozenset({(0, "ODA"), (1, "UESUGI")}))
+    scene.coming = scene.coming._replace(protected=frozenset({(0, "ODA"), (1, "UESUGI")}))  # the board on show
     scene.draw(app.screen, 0.0)
     oda, uesugi = scene.stack_rect(0, "ODA"), scene.stack_rect(1, "UESUGI")
     assert (oda.right - 9, oda.y + 9) in drawn and (uesugi.right - 9, uesugi.y + 9) not in drawn
@@ -74,3 +74,36 @@ def test_a_commands_first_half_can_be_taken_back(app, table_at):
     scene._take(Deploy("TAKEDA"))
     scene._take(Target(2))
     assert scene.state.history == [Deploy("TAKEDA"), Target(2)] and scene.held is None
+
+
+def test_the_reveal_shows_the_final_board(app, table_at, monkeypatch):
+    """The last command's result is on the board while the houses turn over (a playtest saw the territory of before
+    the last attack beside totals that counted it)."""
+    import game.titles.shinoburi.scene as module
+    from game.titles.shinoburi.rules import COUNTRIES
+
+    scene = at_the_reveal(app, table_at)
+    final = scene.coming.territory
+    scene.view = scene.view._replace(territory=tuple(tuple(0 for _ in row) for row in final))  # a board of before
+    drawn = []
+    real = module.blit
+    monkeypatch.setattr(module, "blit", lambda surface, text, size, pos, *a, **k: drawn.append((text, pos))
+                        or real(surface, text, size, pos, *a, **k))
+    scene.draw(app.screen, 0.0)
+    shown = [(seat, country) for seat, row in enumerate(final) for country, count in zip(COUNTRIES, row, strict=True)
+             if count]
+    assert shown
+    for seat, country in shown:
+        rect = scene.stack_rect(seat, country)
+        assert (str(final[seat][COUNTRIES.index(country)]), (rect.centerx, rect.bottom - 4)) in drawn
+
+
+def test_command_1_offers_ninjas_only_with_ninjas_to_send(app, table_at):
+    from game.services.i18n import t
+    from game.titles.shinoburi.rules import CMD1
+
+    for hand, key in (("TAK ODA", "sr.prompt.cmd1_no_ninja"), ("NIN TAK", "sr.prompt.cmd1")):
+        state = position(4, 0, hands={0: hand}, table={1: "ODA:3"})
+        state.phase = CMD1
+        scene = table_at(ShinoburiScene, state)
+        assert scene.prompt()[0] == t(key), hand

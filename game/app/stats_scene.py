@@ -216,7 +216,7 @@ class StatsScene(Scene):
         mean, level = moving_mean(shares), statistics.fmean(map(fair, last))
         keys = [(t("stats.won"), theme.GOOD), (t("stats.lost"), theme.BAD), (t("stats.shared"), theme.WARN),
                 (t("stats.fair"), None)]
-        heading = t("stats.trend_share", n=len(last))
+        heading = counted("stats.trend_share", len(last))
         return [
             lambda surface: charts.bars(surface, TOP_LEFT, t("stats.by_level"), by_level, 1.0, percent, none),
             lambda surface: charts.bars(surface, TOP_RIGHT, t("stats.by_players"), by_table, 1.0, percent, none),
@@ -239,7 +239,7 @@ class StatsScene(Scene):
                    theme.ACCENT for game in last]
         top, steps = charts.scale_for(max(points, default=1))
         spread_heading = t("stats.distribution", label=label, width=width)
-        trend_heading = t("stats.trend_score", label=label, n=len(last))
+        trend_heading = counted("stats.trend_score", len(last), label=label)
         rows = self._figures(values)
         painters = [
             lambda surface: charts.bars(surface, TOP_LEFT, spread_heading, spread, spread_top, lambda v: f"{v:g}",

@@ -171,6 +171,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "stats.shared": {"en": "shared", "ja": "同点"},
     "stats.trend_share": {"en": "Your last {n} games, and the mean of the last 10",
                           "ja": "直近{n}回と、直近10回の平均"},
+    "stats.trend_share_one": {"en": "Your {n} game so far", "ja": "これまでの{n}回"},
+    "stats.trend_score_one": {"en": "{label} in your {n} game so far", "ja": "これまでの{n}回の{label}"},
     "stats.trend_score": {"en": "{label} in your last {n} games, and the mean of the last 10",
                           "ja": "直近{n}回の{label}と、直近10回の平均"},
     "stats.distribution": {"en": "{label}, in steps of {width}: how many games",

@@ -69,6 +69,11 @@ def pick(en: str, ja: str) -> str:
     return ja if _current == "ja" else en
 
 
+def sentences(parts) -> str:
+    """Sentences run on as one line: a space between them in English, none after a Japanese 。."""
+    return ("" if _current == "ja" else " ").join(part for part in parts if part)
+
+
 # --- words about players and counts (issue 22, item 5) ---------------------------------------------------------
 def joined(seats, names: list[str]) -> str:
     """Several players' names as one subject: "Kaede & Sakura"."""

@@ -137,7 +137,7 @@ class ActionPanel:
             for i, line in enumerate(lines):
                 blit(surface, line, size, (layout.rect.x + SIDE, top + i * line_height(size)), note.color, note.bold)
         if footer:  # one line: smaller type, then shortened, rather than past the panel's edges
-            shown, size = fit(footer, 14, layout.rect.width - 16, smallest=11)
+            shown, size = fit(footer, 14, layout.rect.width - 28, smallest=11)  # the buttons' margins
             blit(surface, shown, size, (layout.rect.centerx, layout.rect.bottom - 8), theme.INK_DIM,
                  anchor="midbottom")
         if not layout.fits:

@@ -45,7 +45,6 @@ class ButtonRow:
         self.buttons = buttons
         self.vertical = vertical
         self.focus = 0
-        self.focus_shown = True  # False while the keys point elsewhere (a card of the hand): one ring on screen
         self.hover: int | None = None
         self.on_move = on_move
         self.wrap = wrap  # whether the arrows wrap around the ends (Tab always does)
@@ -117,7 +116,7 @@ class ButtonRow:
 
     def draw(self, surface: pygame.Surface) -> None:
         for index, button in enumerate(self.buttons):
-            button.draw(surface, self.focus_shown and index == self.focus, index == self.hover)
+            button.draw(surface, index == self.focus, index == self.hover)
 
 
 ARROW_W = 40  # the width of a stepper's ◀ and ▶ click targets

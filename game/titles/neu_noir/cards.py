@@ -48,11 +48,12 @@ def ink(kind: str) -> tuple[int, int, int]:
 
 @per_language(maxsize=512)
 def card_face(kind: str, width: int, style: str = "normal") -> pygame.Surface:
-    """A face-up card; style 'lit' (chosen), 'dim' (cannot be played now), 'bad' (would go over 101)."""
+    """A face-up card; style 'lit' (chosen or pointed at: sky blue, not the keys' focus colour), 'dim' (cannot be
+    played now), 'bad' (would go over 101)."""
     height = round(width * RATIO)
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
-    edge = {"lit": theme.ACCENT, "bad": theme.BAD}.get(style, (180, 170, 150))
+    edge = {"lit": theme.SKY, "bad": theme.BAD}.get(style, (180, 170, 150))
     pygame.draw.rect(surface, PAPER, rect, border_radius=max(4, width // 8))
     pygame.draw.rect(surface, edge, rect, 3 if style in ("lit", "bad") else 1, border_radius=max(4, width // 8))
     colour = ink(kind)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import counted, joined, person, said, t
+from game.services.i18n import counted, joined, person, said, sentences, t
 from game.titles.neu_noir import rules
 from game.titles.neu_noir.cards import card_name
 from game.ui import theme
@@ -43,7 +43,7 @@ def _played(e, viewer, names):
         parts.append(t("nn.log.shot", target=person(e.shot, names, viewer)))
     if e.doubles:
         parts.append(counted("nn.log.doubles", e.doubles, target=person(e.next, names, viewer)))
-    return " ".join(parts), theme.ACCENT if e.next == viewer and e.doubles else theme.INK
+    return sentences(parts), theme.ACCENT if e.next == viewer and e.doubles else theme.INK
 
 
 def _bet(e, viewer, names):

@@ -2,9 +2,9 @@
 
 The scene draws only from `view(self.me)` (your seat) and from events told as you may see them; bots think in the app's worker, one
 small decision at a time, so a bot's play goes down card by card with the value ticking. Each seat shows its colour
-marker (with the bet chip under it, in the bettor's colour), its white chips (lives) and black chips (points), its
-own bet chip while it still holds it, its hand size and its pile (the top card and the count; hover it for the whole
-pile in order). The centre holds the value, the direction of play and the pending Doubles.
+marker (with the bet chip under it, in the bettor's colour), its white chips (lives) under it, its black chips (the
+points) as the plate's score, its own bet chip while it still holds it, its hand size and its pile (the top card
+and the count; hover it for the whole pile in order). The centre holds the value, the direction of play and the pending Doubles.
 
 Your play is built freely: click your cards (one kind at a time; the count shows what is left) into a numbered line
 with the running value under each card (the first card that would go over 101 marked red); Play is offered only
@@ -45,7 +45,7 @@ from game.titles.neu_noir.rules import (
 )
 from game.ui import theme
 from game.ui.actions import Note
-from game.ui.seats import draw_seat_badge, felt_table
+from game.ui.seats import BADGE, draw_seat_badge, felt_table
 from game.ui.text import blit, fit, render
 from game.ui.widgets import Button, panel
 
@@ -444,31 +444,42 @@ class NeuNoirScene(TableScene):
             self.buttons.handle(event)
 
     def _hand_key(self, key: int) -> bool:
-        """←→ point at a card of your hand, A (or Enter while a card is pointed at) adds it to the play, Backspace
-        takes the last one back; ↑↓ and Tab go back to the buttons. One of the two has the keys, and only it shows
-        its ring."""
+        """←→ point at a card of your hand that is left to play (greyed ones are passed over), A adds it to the
+        play (the pointer then moves on if that was the last of its kind), Backspace takes the last one back. Enter
+        stays the buttons' key, as everywhere: the pointed card is raised in its own colour, not ringed as a focus."""
         if self.view.phase != TURN_PHASE or self.mode != "play":
             return False
         kinds = self.hand_kinds()
-        if key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and self.cursor is not None:
-            self.cursor = None  # back to the buttons: the ring shows where it was before it moves
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and kinds:
+        left = self.hand_left()
+        playable = [i for i, kind in enumerate(kinds) if left[kind] > 0]
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and playable:
             step = 1 if key == pygame.K_RIGHT else -1
-            self.cursor = (0 if step > 0 else len(kinds) - 1) if self.cursor is None else (self.cursor + step) % len(kinds)
+            self.cursor = self._next_playable(self.cursor, step) if self.cursor is not None else \
+                playable[0 if step > 0 else -1]
             self.app.audio.play("menu_move")
             return True
-        enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None
-        if (key == pygame.K_a or enter) and kinds:
-            pointed = self.pointed_card()  # the card under the mouse, or the keys' (none yet: the first)
+        if key == pygame.K_a and kinds:
+            pointed = self.pointed_card()  # the card under the mouse, or the keys' (none yet: the first left)
             if pointed is None:
-                pointed = self.cursor = 0
-            self.add_card(kinds[min(pointed, len(kinds) - 1)])
+                pointed = self.cursor = playable[0] if playable else 0
+            kind = kinds[min(pointed, len(kinds) - 1)]
+            self.add_card(kind)
+            if self.cursor is not None and self.hand_left()[kind] <= 0:  # the last of it: on to the next card left
+                self.cursor = self._next_playable(self.cursor, 1)
             return True
         if key == pygame.K_BACKSPACE and self.line:
             self.remove_card(len(self.line) - 1)
             return True
         return False
+
+    def _next_playable(self, index: int, step: int) -> int | None:
+        """The next card of the hand `step` away from `index` (round the hand) with copies left; None if none."""
+        kinds, left = self.hand_kinds(), self.hand_left()
+        for offset in range(1, len(kinds) + 1):
+            candidate = (index + step * offset) % len(kinds)
+            if left[kinds[candidate]] > 0:
+                return candidate
+        return None
 
     def _click_table(self, pos: tuple[int, int]) -> bool:
         """A click on one of your cards (into the line), on a card of the line (out of it), or on a seat while
@@ -553,7 +564,6 @@ class NeuNoirScene(TableScene):
         self._draw_line(surface)
         self._draw_hand(surface)
         self.log.draw(surface)
-        self.buttons.focus_shown = self.cursor is None or self.pointed_card() is None
         self.draw_actions(surface)
         self.effects.draw(surface, self.now, CENTER)
         self._draw_pile_tip(surface)
@@ -598,8 +608,12 @@ class NeuNoirScene(TableScene):
         v = self.view
         out = seat == v.disqualified or seat not in v.participants
         thinking = self.ticket is not None and v.to_move == seat
+        score = str(v.black[seat])  # the black chips are the points: the plate's score, a black chip beside it
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
-                               "", 0, v.to_move == seat and v.to_move >= 0, thinking, self.now, self.layout.plate)
+                               score, 0, v.to_move == seat and v.to_move >= 0, thinking, self.now, self.layout.plate)
+        small = self.layout.plate[1] < BADGE[1]
+        digits = render(score, 22 if small else 26, theme.WARN, True).get_width()
+        chip(surface, (rect.right - 12 - digits - 11, rect.y + (22 if small else 25)), (12, 12, 16), 7, theme.WARN)
         pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x + 3, rect.y + 6, 5, rect.height - 12), border_radius=2)
         bettor = rules.bettor_under(v.bet_of, seat)
         if bettor is not None:  # a bet chip under this marker, in the bettor's colour
@@ -609,8 +623,6 @@ class NeuNoirScene(TableScene):
         y = rect.bottom + 10
         for k in range(v.white[seat]):
             chip(surface, (rect.x + 10 + k * 15, y), (240, 240, 236), 6)
-        for k in range(v.black[seat]):  # black chips (points), after the white ones
-            chip(surface, (rect.x + 18 + (v.white[seat] + k) * 15, y), (24, 24, 30), 6, (200, 200, 210))
         if v.bet_of[seat] is None:  # its own bet chip, still in hand
             chip(surface, (rect.right - 12, y), SEAT_COLOURS[seat], 7, theme.INK)
         cards = counted("nn.cards", v.hand_sizes[seat])
@@ -645,11 +657,13 @@ class NeuNoirScene(TableScene):
         pile = self.view.piles[seat]
         per_row, width = 10, 30
         rows = (len(pile) + per_row - 1) // per_row
-        box = pygame.Rect(0, 0, 24 + min(len(pile), per_row) * (width + 4), 44 + rows * (round(width * 1.42) + 6))
+        heading = said("nn.pile_title", seat, self.names, self.me, n=len(pile))
+        wide = max(24 + min(len(pile), per_row) * (width + 4), render(heading, 15, theme.SKY, True).get_width() + 20)
+        box = pygame.Rect(0, 0, min(wide, 560), 44 + rows * (round(width * 1.42) + 6))  # the heading whole
         box.midbottom = (min(max(self.hover[0], box.width // 2 + 4), 976 - box.width // 2), self.hover[1] - 12)
         box.top = max(4, box.top)
         panel(surface, box, theme.BG_DEEP, theme.SKY)
-        title, size = fit(said("nn.pile_title", seat, self.names, self.me, n=len(pile)), 15, box.width - 16, True)
+        title, size = fit(heading, 15, box.width - 16, True)
         blit(surface, title, size, (box.x + 10, box.y + 8), theme.SKY, True)
         for i, kind in enumerate(pile):
             x = box.x + 12 + (i % per_row) * (width + 4)

@@ -22,7 +22,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, person, pick, said, t
+from game.services.i18n import counted, person, pick, said, sentences, t
 from game.titles.powers import rules
 from game.titles.powers.bots import RECOVERABLE, worth
 from game.titles.powers.log import card_name, describe, territory_name
@@ -189,7 +189,7 @@ class PowersScene(TableScene):
         if state.victory == rules.CONQUEST_WIN:
             ending = t("pw.end.conquest", round=state.round)
         else:
-            ending = t("pw.end.points") + (" " + t(f"pw.tie_break.{state.tie_break}") if state.tie_break else "")
+            ending = sentences([t("pw.end.points"), t(f"pw.tie_break.{state.tie_break}") if state.tie_break else ""])
         self.show_summary(scores, list(state.winners), lower_wins=False, results=results, ending=ending)
 
     # --- the theatre ------------------------------------------------------------------------------

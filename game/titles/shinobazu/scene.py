@@ -14,7 +14,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL
-from game.services.i18n import counted, person, said, t
+from game.services.i18n import counted, person, said, sentences, t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, sideways, value_text
 from game.titles.shinobazu.log import card_name, cards_text, describe
@@ -473,8 +473,7 @@ class ShinobazuScene(TableScene):
         if v.phase == "stance":
             giver = self.names[v.placed_by[self.me]] if v.placed_by[self.me] is not None else ""
             lead = isinstance(v.current[self.me], FaceDown) and v.current[self.me].colour
-            text = t("sb.forced_on_you", name=giver) + (" " + t("sb.its_lead", colour=colour_name(lead))
-                                                         if lead else "")
+            text = sentences([t("sb.forced_on_you", name=giver), t("sb.its_lead", colour=colour_name(lead)) if lead else ""])
             return text, theme.ACCENT
         if v.phase == "challenge":
             return t("sb.you_lost_challenge"), theme.ACCENT

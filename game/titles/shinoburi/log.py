@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import counted, said, t
+from game.services.i18n import counted, said, sentences, t
 from game.titles.shinoburi import rules
 from game.ui import theme
 
@@ -69,7 +69,7 @@ def _final(e, viewer, names):
 def _over(e, viewer, names):
     lines = [said("sr.log.house", seat, names, viewer, house=house(country))
              for seat, country in enumerate(e.nationalities)]
-    return " ".join(lines), theme.WARN
+    return sentences(lines), theme.WARN
 
 
 TELLERS: dict[type, Callable] = {

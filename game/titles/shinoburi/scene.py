@@ -322,7 +322,9 @@ class ShinoburiScene(TableScene):
             self._draw_stack(surface, seat, country, (seat, country) in lit, focused)
 
     def _draw_stack(self, surface, seat: int, country: str, lit: bool, focused) -> None:
-        v = self.view
+        # during the end reveal the board is the final one (the last attack came before the houses turn over);
+        # the houses themselves stay hidden in the held view until the reveal shows them
+        v = self.coming if self.reveal is not None else self.view
         rect = self.stack_rect(seat, country)
         count = v.territory[seat][COUNTRIES.index(country)]
         colour = COLOURS[country]
@@ -453,8 +455,9 @@ class ShinoburiScene(TableScene):
                 return "…", theme.INK_DIM
             return said("sr.waiting", v.to_move, self.names, self.me), theme.INK_DIM
         phase = v.phase
-        if phase == CMD1:
-            return t("sr.prompt.cmd1"), theme.ACCENT
+        if phase == CMD1:  # the ninjas only when they can be sent (held, and an army to send them at)
+            ninjas = any(type(a) is NinjaOn for a in v.legal)
+            return t("sr.prompt.cmd1" if ninjas else "sr.prompt.cmd1_no_ninja"), theme.ACCENT
         if phase == DEPLOY_TO:
             return t("sr.prompt.deploy_to", house=house(v.pending.country)), theme.ACCENT
         if phase == CMD2:

@@ -25,6 +25,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "sr.prompt.cmd1": {"en": "Command 1: click a card to deploy it to another territory, or a lit army to "
                               "send your ninjas against it.",
                        "ja": "命令1：札をクリックして他の陣地へ配置、または光っている敵軍に忍者を送る。"},
+    "sr.prompt.cmd1_no_ninja": {"en": "Command 1: click a card to deploy it to another territory.",
+                                "ja": "命令1：札をクリックして他の陣地へ配置。"},
     "sr.prompt.deploy_to": {"en": "Deploy the {house} card: click the territory to send it to.",
                             "ja": "{house}の札を配置：送り先の陣地をクリック。"},
     "sr.prompt.cmd2": {"en": "Command 2: click a card to reinforce your territory, or a lit army elsewhere to "
