@@ -174,3 +174,26 @@ def test_a_small_card_shows_a_short_name_not_a_cut_one():
         text.SHOWN = before
         i18n.set_language("en")
     assert shown and not any(entry.endswith("…") for entry in shown), shown
+
+
+def test_a_declaration_is_shown_before_what_it_brings(app):
+    """A playtest saw "You win the round" and the chips moved while "Sakura declares defeat!" was still to come:
+    the declaration's banner plays first, then the round's result reaches the table and the log."""
+    from game.app.app import STEP
+    from game.services.i18n import said
+    from game.titles.neu_noir.rules import DECLARE
+
+    scene = scene_at(app, position(hands={0: "5", 1: "3"}, current=1, value=10, last=0))
+    black, told = scene.view.black, len(scene.log.entries)
+    scene.apply(DECLARE)  # seat 1, a bot, declares defeat; you (seat 0) handed it the turn
+    assert scene.view.black == black and len(scene.log.entries) == told  # nothing shown before the banner
+    for _ in range(round(0.5 / STEP)):
+        app.tick(STEP)
+    assert scene.view.black == black  # the banner is up; the result still waits
+    for _ in range(round(10 / STEP)):
+        app.tick(STEP)
+        if not scene.timeline.busy:
+            break
+    lines = [text for text, _ in scene.log.entries[told:]]
+    assert lines[0] == said("nn.log.declare", 1, scene.names, 0) and len(lines) > 1
+    assert scene.view.black[0] == black[0] + 1

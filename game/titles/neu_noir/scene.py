@@ -136,6 +136,7 @@ class NeuNoirScene(TableScene):
     animations = {rules.CardAdded: _on_card, rules.Played: _on_played, rules.BetPlaced: _on_bet,
                   rules.Declared: _on_declared, rules.RoundWon: _on_round_won, rules.PileTaken: _on_pile,
                   rules.RoundStarted: _on_round, rules.GameOver: _on_over}
+    reveals = (rules.Declared,)  # its banner first; then the round's result: chips, piles and their log lines
 
     def finish(self) -> None:
         state = self.state
