@@ -89,3 +89,13 @@ def test_wav_format(name):
         assert 0 < w.getnframes() <= 1.5 * 44_100
         samples = array("h", w.readframes(w.getnframes()))
     assert max(abs(s) for s in samples) > 3000
+
+
+def test_closing_stops_every_sound_before_pygame_quits(service):
+    """No sound is left to end while pygame-ce's mixer quits (a sound ending then deadlocked a test run)."""
+    service.play("all_clear")
+    if isinstance(service, Audio):
+        assert pygame.mixer.get_busy()
+    service.close()
+    assert not (pygame.mixer.get_init() and pygame.mixer.get_busy())
+    service.close()  # twice is harmless

@@ -197,3 +197,16 @@ def test_a_declaration_is_shown_before_what_it_brings(app):
     lines = [text for text, _ in scene.log.entries[told:]]
     assert lines[0] == said("nn.log.declare", 1, scene.names, 0) and len(lines) > 1
     assert scene.view.black[0] == black[0] + 1
+
+
+def test_a_new_round_has_its_banner(app):
+    """Whole rounds passed at seven seats with only a log line to show it (playtest): a round opens with a banner."""
+    from game.app.app import STEP
+    from game.services.i18n import said
+    from game.titles.neu_noir import rules
+
+    scene = scene_at(app, position(hands={0: "5", 1: "3"}, current=1, value=10, last=0))
+    scene.tell(rules.RoundStarted(3, 1, False), scene.view)
+    for _ in range(round(1.5 / STEP)):
+        app.tick(STEP)
+    assert scene.effects.banner[0] == said("nn.round_banner", 1, scene.names, 0, n=3)

@@ -250,6 +250,7 @@ class App:
             self.storage.set_setting("window", self.window_state)
         self.window.close()
         self.bots.stop()
+        self.audio.close()
         self.storage.close()
         text.forget()  # fonts die with pygame.quit(); a later App must load them anew
         fonts.font.cache_clear()

@@ -126,8 +126,13 @@ class NeuNoirScene(TableScene):
         self.timeline.queue(self.speed(0.6), lambda: self.app.audio.play("slide_out"))
 
     def _on_round(self, event: rules.RoundStarted) -> None:
+        """A new round has a moment of its own (rounds at seven seats pass quickly): who starts it, or overtime."""
         if event.overtime:
             self.timeline.queue(self.speed(1.2), lambda: self._banner(t("nn.overtime_banner"), theme.WARN, "set"))
+        else:
+            text = said("nn.round_banner", event.starter, self.names, self.me, n=event.round_no)
+            self.timeline.queue(self.speed(1.0), lambda: self._banner(text, theme.SKY, "roll"))
+            return
         self.timeline.queue(self.speed(0.4), lambda: self.app.audio.play("roll"))
 
     def _on_over(self, event: rules.GameOver) -> None:

@@ -33,6 +33,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.leftover_one": {"en": "{n} left over", "ja": "余り {n}枚"},
     "nn.overtime_line": {"en": "Overtime: {names}", "ja": "延長戦：{names}"},
     "nn.overtime_banner": {"en": "Overtime!", "ja": "延長戦！"},
+    "nn.round_banner": {"en": "Round {n}: {name} starts", "ja": "第{n}ラウンド：{name}から"},
+    "nn.round_banner_you": {"en": "Round {n}: you start", "ja": "第{n}ラウンド：あなたから"},
     "nn.cards": {"en": "{n} cards", "ja": "{n}枚"},
     "nn.cards_one": {"en": "{n} card", "ja": "{n}枚"},
     "nn.last": {"en": "played last", "ja": "直前の手番"},
