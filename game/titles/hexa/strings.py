@@ -147,7 +147,7 @@ STRINGS: dict[str, dict[str, str]] = {
                             "ja": "{column}列の攻撃：敵の駒は最後尾。勝てば対局に勝ちます。"},
     "hx.note.recovery_empty": {"en": "The discard pile is empty: a set now gets back only one of its own three "
                                      "cards.",
-                               "ja": "捨て札がないので、いま役を捨てても戻るのはその3枚のうち1枚だけです。"},
+                               "ja": "捨て札がないので、いま組を捨てても戻るのはその3枚のうち1枚だけです。"},
     "hx.note.move": {"en": "Moving into an enemy piece starts a battle. A piece beaten on its rear hex is destroyed, "
                            "and the winner reaches the goal.",
                      "ja": "敵の駒に進むと戦闘。最後尾で負けた駒は消滅し、勝者はゴールに到達します。"},
