@@ -65,11 +65,9 @@ class TitleMenuScene(Scene):
         self.shown_for: str | None = None  # the title the action buttons were last set up for
         self.scroll = 0  # index of the first title card shown
         slugs = [info.slug for info in self.titles]
-        unfinished = [save.slug for save in saves.unfinished(app.storage) if save.slug in slugs]
         if app.last_title in slugs:  # back from a game: at its title
             self.row.focus = slugs.index(app.last_title)
-        elif unfinished:  # the app opens at the game left unfinished last (a close, a crash): Continue is lit
-            self.row.focus = slugs.index(unfinished[0])
+        self.opening = app.last_title not in slugs  # the app's start: `enter` goes to a game left unfinished
         self._layout()
 
     def _layout(self, follow_focus: bool = True) -> None:
@@ -187,7 +185,13 @@ class TitleMenuScene(Scene):
 
     # --- scene ------------------------------------------------------------------------------------
     def enter(self) -> None:
-        self.saves = {save.slug: save for save in saves.unfinished(self.app.storage)}
+        self.saves = {save.slug: save for save in saves.unfinished(self.app.storage)}  # the latest first
+        slugs = [info.slug for info in self.titles]
+        left = [slug for slug in self.saves if slug in slugs]
+        if self.opening and left:  # the game left unfinished last (a close, a crash): Continue is lit
+            self.row.focus = slugs.index(left[0])
+            self._layout()
+        self.opening = False
         self.shown_for = None
         self._sync_actions()
         self.best = {}

@@ -122,9 +122,10 @@ def _fits(center: tuple[int, int], size: tuple[int, int], board: pygame.Rect) ->
 
 
 def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str, level: str, score: str,
-                    hand: int, active: bool, thinking: bool, time: float, size: tuple[int, int] = BADGE
-                    ) -> pygame.Rect:
-    """The seat's name plate; `active` lights it, `thinking` adds animated dots after the level."""
+                    hand: int, active: bool, thinking: bool, time: float, size: tuple[int, int] = BADGE,
+                    score_mark: pygame.Surface | None = None) -> pygame.Rect:
+    """The seat's name plate; `active` lights it, `thinking` adds animated dots after the level; `score_mark` (a
+    small picture: a chip) stands left of the score, saying what it counts."""
     rect = pygame.Rect(0, 0, *size)
     rect.center = center
     small = size[1] < BADGE[1]
@@ -135,13 +136,17 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
         pygame.draw.rect(surface, shade, halo, border_radius=theme.RADIUS + 4)
     panel(surface, rect, theme.PANEL, edge)
     score_w = render(score, 22 if small else 26, theme.WARN, True).get_width() + 8 if score else 0
+    if score_mark is not None:
+        score_w += score_mark.get_width() + 4
     name, name_size = fit(name, 18 if small else 20, rect.width - 24 - score_w, True, 13)
     blit(surface, name, name_size, (rect.x + 12, rect.y + (5 if small else 7)), theme.INK, True)
     line = blit(surface, level if level != name else "", 13 if small else 14,  # not "You" twice on your plate
                 (rect.x + 12, rect.bottom - (22 if small else 28)), theme.INK_DIM)
     if score:
-        blit(surface, score, 22 if small else 26, (rect.right - 12, rect.y + (5 if small else 6)), theme.WARN, True,
-             "topright")
+        shown = blit(surface, score, 22 if small else 26, (rect.right - 12, rect.y + (5 if small else 6)), theme.WARN,
+                     True, "topright")
+        if score_mark is not None:
+            surface.blit(score_mark, score_mark.get_rect(midright=(shown.left - 4, shown.centery)))
     room = rect.right - 18 - (line.right + 34)  # from the right edge to the level and its thinking dots
     step = min(10.0, room / max(1, hand - 1))  # a big hand closes up rather than run into the level
     for i in range(hand):  # the hand as small card backs

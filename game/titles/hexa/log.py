@@ -3,7 +3,7 @@ hidden from the other player until it is turned over)."""
 
 from __future__ import annotations
 
-from game.services.i18n import pick, said, t
+from game.services.i18n import said, sentences, t
 from game.titles.hexa import rules
 from game.ui import theme
 
@@ -102,12 +102,12 @@ def _resolved(e, viewer, names):
         return f"{line} — {t('hx.log.drawn')}", theme.INK_DIM
     winner = attacker if e.outcome == rules.ATTACKER else defender
     loser = 1 - winner
-    tail = said("hx.log.wins", winner, names, viewer)
-    gap = pick(" ", "")  # between two sentences: a space in English, none after 。
+    then = ""
     if e.destroyed:
-        tail += gap + said("hx.log.destroyed", loser, names, viewer)
+        then = said("hx.log.destroyed", loser, names, viewer)
     elif e.thrown_back is not None:
-        tail += gap + said("hx.log.thrown_back", loser, names, viewer, target=hex_label(e.column, e.thrown_back))
+        then = said("hx.log.thrown_back", loser, names, viewer, target=hex_label(e.column, e.thrown_back))
+    tail = sentences([said("hx.log.wins", winner, names, viewer), then])
     return f"{line} — {tail}", theme.GOOD if winner == viewer else theme.BAD
 
 

@@ -89,6 +89,14 @@ def card_back(width: int) -> pygame.Surface:
     return surface
 
 
+@lru_cache(maxsize=1)
+def black_chip() -> pygame.Surface:
+    """A black chip, gold-rimmed: the mark beside a plate's score (the black chips are the points)."""
+    surface = pygame.Surface((16, 16), pygame.SRCALPHA)
+    chip(surface, (8, 8), (12, 12, 16), 7, theme.WARN)
+    return surface
+
+
 def chip(surface: pygame.Surface, centre: tuple[int, int], colour: tuple[int, int, int], radius: int = 8,
          ring: tuple[int, int, int] | None = None) -> None:
     """A round chip (a white or black chip, or a seat's bet chip)."""

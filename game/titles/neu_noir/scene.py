@@ -4,7 +4,8 @@ The scene draws only from `view(self.me)` (your seat) and from events told as yo
 small decision at a time, so a bot's play goes down card by card with the value ticking. Each seat shows its colour
 marker (with the bet chip under it, in the bettor's colour), its white chips (lives) under it, its black chips (the
 points) as the plate's score, its own bet chip while it still holds it, its hand size and its pile (the top card
-and the count; hover it for the whole pile in order). The centre holds the value, the direction of play and the pending Doubles.
+and the count; hover it for the whole pile in order). The centre holds the value, the direction of play and the
+pending Doubles.
 
 Your play is built freely: click your cards (one kind at a time; the count shows what is left) into a numbered line
 with the running value under each card (the first card that would go over 101 marked red); Play is offered only
@@ -25,7 +26,7 @@ from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, said, t
 from game.titles.neu_noir import rules
-from game.titles.neu_noir.cards import SEAT_COLOURS, card_back, card_face, card_name, chip
+from game.titles.neu_noir.cards import SEAT_COLOURS, black_chip, card_back, card_face, card_name, chip
 from game.titles.neu_noir.log import describe, pile_of
 from game.titles.neu_noir.rules import (
     BUILD,
@@ -45,7 +46,7 @@ from game.titles.neu_noir.rules import (
 )
 from game.ui import theme
 from game.ui.actions import Note
-from game.ui.seats import BADGE, draw_seat_badge, felt_table
+from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, fit, render
 from game.ui.widgets import Button, panel
 
@@ -129,11 +130,10 @@ class NeuNoirScene(TableScene):
         """A new round has a moment of its own (rounds at seven seats pass quickly): who starts it, or overtime."""
         if event.overtime:
             self.timeline.queue(self.speed(1.2), lambda: self._banner(t("nn.overtime_banner"), theme.WARN, "set"))
+            self.timeline.queue(self.speed(0.4), lambda: self.app.audio.play("roll"))
         else:
             text = said("nn.round_banner", event.starter, self.names, self.me, n=event.round_no)
             self.timeline.queue(self.speed(1.0), lambda: self._banner(text, theme.SKY, "roll"))
-            return
-        self.timeline.queue(self.speed(0.4), lambda: self.app.audio.play("roll"))
 
     def _on_over(self, event: rules.GameOver) -> None:
         self.timeline.queue(self.speed(1.0), lambda: self.app.audio.play("game_over"))
@@ -614,12 +614,9 @@ class NeuNoirScene(TableScene):
         v = self.view
         out = seat == v.disqualified or seat not in v.participants
         thinking = self.ticket is not None and v.to_move == seat
-        score = str(v.black[seat])  # the black chips are the points: the plate's score, a black chip beside it
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
-                               score, 0, v.to_move == seat and v.to_move >= 0, thinking, self.now, self.layout.plate)
-        small = self.layout.plate[1] < BADGE[1]
-        digits = render(score, 22 if small else 26, theme.WARN, True).get_width()
-        chip(surface, (rect.right - 12 - digits - 11, rect.y + (22 if small else 25)), (12, 12, 16), 7, theme.WARN)
+                               str(v.black[seat]), 0, v.to_move == seat and v.to_move >= 0, thinking, self.now,
+                               self.layout.plate, black_chip())  # the black chips are the points: the score
         pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x + 3, rect.y + 6, 5, rect.height - 12), border_radius=2)
         bettor = rules.bettor_under(v.bet_of, seat)
         if bettor is not None:  # a bet chip under this marker, in the bettor's colour

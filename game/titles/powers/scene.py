@@ -189,7 +189,8 @@ class PowersScene(TableScene):
         if state.victory == rules.CONQUEST_WIN:
             ending = t("pw.end.conquest", round=state.round)
         else:
-            ending = sentences([t("pw.end.points"), t(f"pw.tie_break.{state.tie_break}") if state.tie_break else ""])
+            tie_break = t(f"pw.tie_break.{state.tie_break}") if state.tie_break else ""
+            ending = sentences([t("pw.end.points"), tie_break])
         self.show_summary(scores, list(state.winners), lower_wins=False, results=results, ending=ending)
 
     # --- the theatre ------------------------------------------------------------------------------

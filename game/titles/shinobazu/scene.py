@@ -473,7 +473,8 @@ class ShinobazuScene(TableScene):
         if v.phase == "stance":
             giver = self.names[v.placed_by[self.me]] if v.placed_by[self.me] is not None else ""
             lead = isinstance(v.current[self.me], FaceDown) and v.current[self.me].colour
-            text = sentences([t("sb.forced_on_you", name=giver), t("sb.its_lead", colour=colour_name(lead)) if lead else ""])
+            its_lead = t("sb.its_lead", colour=colour_name(lead)) if lead else ""
+            text = sentences([t("sb.forced_on_you", name=giver), its_lead])
             return text, theme.ACCENT
         if v.phase == "challenge":
             return t("sb.you_lost_challenge"), theme.ACCENT
