@@ -18,6 +18,7 @@ from game.titles.neu_noir.rules import (
     TAKE_PILE,
     TURN_PHASE,
     Bet,
+    BetPlaced,
     Card,
     ChooseStarter,
     EndPlay,
@@ -114,8 +115,17 @@ def test_s9_pass_without_a_double_is_plus_zero():
 
 def test_s10_a_bet_cancels_the_double_and_the_target_acts_next():
     s = position(hands={B: "5"}, current=B, doubles=1, value=30, direction=CW)
-    s.apply(Bet(D))
+    events = s.apply(Bet(D))
     assert (s.under(D), s.doubles, s.current, s.last_actor, s.value, s.direction) == (B, 0, D, B, 30, CW)
+    assert [(e.seat, e.target, e.cancelled) for e in events if isinstance(e, BetPlaced)] == [(B, D, 1)]
+
+
+def test_the_log_says_when_a_bet_cancels_doubles():
+    from game.titles.neu_noir.log import describe
+    names = ["You", "Kaede", "Ren", "Sora"]
+    assert describe(BetPlaced(B, D, 2), A, names)[0] == "Kaede bets on Sora. The 2 Doubles are cancelled."
+    assert describe(BetPlaced(B, D, 1), A, names)[0] == "Kaede bets on Sora. The Double is cancelled."
+    assert describe(BetPlaced(B, D, 0), A, names)[0] == "Kaede bets on Sora."
 
 
 def test_s11_a_covered_player_cannot_be_bet_on():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.setup import GameSetup
-from game.titles.neu_noir.rules import SHOT, TAKE_PILE, TURN, TakePile, position
+from game.titles.neu_noir.rules import DECLARE, SHOT, TAKE_PILE, TURN, TakePile, position
 from game.titles.neu_noir.scene import NeuNoirScene
 
 
@@ -67,6 +67,24 @@ def test_the_declaration_says_which_ending_it_brings(app):
     assert "disqualified" in app.stack.top.detail
 
 
+def test_a_forced_declaration_is_the_default_answer(app):
+    """Found in a playtest: with defeat the only move, the dialog still offered "Keep playing" as its default."""
+    from game.app.overlays import ConfirmScene
+
+    scene = scene_at(app, position(hands={0: "7"}, current=0, value=30, doubles=1, bets={0: 2}))  # spec E6, chip spent
+    scene.ask_declare()
+    app.stack.apply_pending()
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene) and dialog.detail.startswith("No play is possible, and no bet.")
+    assert [b.label for b in dialog.row.buttons] == ["Look at the table first", "Declare defeat"]
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert scene.state.history[-1] == DECLARE
+    other = scene_at(app, position(hands={0: "7"}, current=0, value=30, doubles=1))  # a bet is still open
+    other.ask_declare()
+    app.stack.apply_pending()
+    assert app.stack.top.row.buttons[app.stack.top.row.focus].label == "Keep playing"
+
+
 def test_a_click_on_a_lit_seat_chooses_the_shots_target(app):
     scene = scene_at(app, position(hands={0: "5 SHOT 3"}, current=0, value=10))
     for kind in ("N5", SHOT):
@@ -90,6 +108,20 @@ def test_no_order_helps_so_none_is_suggested(app):
     other.add_card("M10")  # 105 first: another order (-10, then 10) stays within 101
     assert "another order" in other.line_problem()
     assert next(b for b in other.buttons.buttons if b.label.startswith("Reorder")).enabled
+
+
+def test_reorder_says_what_it_did(app):
+    """Found in a playtest: Reorder for me changed the line (or not) without a word."""
+    scene = scene_at(app, position(hands={0: "10 -10"}, current=0, value=95))
+    scene.add_card("N10")
+    scene.add_card("M10")
+    scene.reorder()
+    assert scene.line == ["M10", "N10"] and scene.line_problem() is None
+    assert [p.text for p in scene.effects.popups] == ["Reordered: no card goes over 101"]
+    scene.effects.popups.clear()
+    scene.reorder()  # already a playable order: kept as you made it, and said so
+    assert scene.line == ["M10", "N10"]
+    assert [p.text for p in scene.effects.popups] == ["This order already stays within 101"]
 
 
 def test_a_greyed_bet_or_declaration_says_why(app):

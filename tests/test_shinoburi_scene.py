@@ -107,3 +107,22 @@ def test_command_1_offers_ninjas_only_with_ninjas_to_send(app, table_at):
         state.phase = CMD1
         scene = table_at(ShinoburiScene, state)
         assert scene.prompt()[0] == t(key), hand
+
+
+def test_the_cards_left_keep_their_places_until_the_hand_is_filled(app, table_at):
+    """Found in a playtest: the hand re-centred after a card left it, so the cards slid under the mouse."""
+    from game.titles.shinoburi.rules import Deploy, Target
+    from game.titles.shinoburi.scene import hand_slots
+
+    state = position(3, 0, hands={0: "TAK ODA MOR UES"}, table={1: "ODA:1", 2: "MOR:1"})
+    state.phase = CMD1
+    scene = table_at(ShinoburiScene, state)
+    app.tick(STEP)
+    before = {kind: rect.topleft for kind, rect in scene.hand_rects()}
+    scene._take(Deploy("ODA"))
+    scene._take(Target(2))
+    app.tick(STEP)
+    after = {kind: rect.topleft for kind, rect in scene.hand_rects()}
+    assert "ODA" not in after and after == {kind: at for kind, at in before.items() if kind != "ODA"}
+    assert hand_slots(["TAK", "TAK", "ODA"], ["TAK", "ODA"]) == ["TAK", None, "ODA"]  # the rightmost copy went
+    assert hand_slots(["TAK", None, "ODA"], ["TAK", "ODA", "MOR"]) is None  # filled: laid out afresh

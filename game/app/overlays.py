@@ -94,21 +94,24 @@ class NoticeScene(Scene):
 
 
 class ConfirmScene(Scene):
-    """A question before something that cannot be undone: the safe answer is the default (Enter, Esc)."""
+    """A question before something that cannot be undone: the safe answer is the default (Enter; Esc always keeps).
+    With `act_default` (the act is the only move left, so nothing is safer) Enter acts, and keeping only steps back to
+    look first."""
 
     overlay = True
 
     def __init__(self, app, question: str, act_label: str, act, keep_label: str, detail: str = "",
-                 detail_color: tuple[int, int, int] = theme.INK_DIM) -> None:
+                 detail_color: tuple[int, int, int] = theme.INK_DIM, act_default: bool = False) -> None:
         super().__init__(app)
         self.question, self.detail, self.act, self.detail_color = question, detail, act, detail_color
         self.rect = pygame.Rect(0, 0, 760, 300)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         keep = pygame.Rect(self.rect.x + 60, self.rect.bottom - 82, 300, 56)
         go = pygame.Rect(self.rect.right - 360, self.rect.bottom - 82, 300, 56)
-        self.row = ButtonRow([Button(keep, keep_label, self.keep, size=22, primary=True),
-                              Button(go, act_label, self.confirm, size=22)], vertical=False,
+        self.row = ButtonRow([Button(keep, keep_label, self.keep, size=22, primary=not act_default),
+                              Button(go, act_label, self.confirm, size=22, primary=act_default)], vertical=False,
                              on_move=lambda: app.audio.play("menu_move"))
+        self.row.focus = 1 if act_default else 0
 
     def keep(self) -> None:
         """The safe answer: nothing happens."""

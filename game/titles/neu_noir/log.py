@@ -47,7 +47,10 @@ def _played(e, viewer, names):
 
 
 def _bet(e, viewer, names):
-    return said("nn.log.bet", e.seat, names, viewer, target=person(e.target, names, viewer)), theme.INK
+    line = said("nn.log.bet", e.seat, names, viewer, target=person(e.target, names, viewer))
+    if e.cancelled:  # the pending Doubles end with the bet (spec 4.3.2, S10)
+        line = sentences([line, counted("nn.log.doubles_cancelled", e.cancelled)])
+    return line, theme.INK
 
 
 def _declared(e, viewer, names):

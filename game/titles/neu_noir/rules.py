@@ -136,6 +136,7 @@ class Played:
 class BetPlaced:
     seat: int
     target: int
+    cancelled: int = 0  # the Doubles that were pending on the bettor: a bet cancels them (spec 4.3.2)
 
 
 @dataclass(slots=True)
@@ -474,10 +475,10 @@ class NeuNoirState(State):
                        shot if SHOT in line else None, turned)]
 
     def _bet(self, target: int) -> list:
-        me = self.current
+        me, cancelled = self.current, self.doubles
         self.bet_of[me] = target
         self.doubles, self.last_actor, self.current = 0, me, target
-        return [BetPlaced(me, target)]
+        return [BetPlaced(me, target, cancelled)]
 
     def _declare(self) -> list:
         declarer = self.current

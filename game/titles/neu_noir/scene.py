@@ -24,7 +24,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, said, t
+from game.services.i18n import counted, said, sentences, t
 from game.titles.neu_noir import rules
 from game.titles.neu_noir.cards import SEAT_COLOURS, black_chip, card_back, card_face, card_name, chip
 from game.titles.neu_noir.log import describe, pile_of
@@ -111,6 +111,13 @@ class NeuNoirScene(TableScene):
 
     def _on_bet(self, event: rules.BetPlaced) -> None:
         self.timeline.queue(self.speed(0.5), lambda: self.app.audio.play("pick"))
+        if event.cancelled:  # the pending-Doubles badge goes with the bet (spec 10)
+            def cancelled() -> None:
+                x, y = self.badge_center(event.seat)
+                self.effects.popup(t("nn.doubles_cancelled"), (min(max(x, 150), 830), y - 66), self.now, 22,
+                                   theme.SKY)
+                self.app.audio.play("slide_out")
+            self.timeline.queue(self.speed(0.4), cancelled)
 
     def _on_declared(self, event: rules.Declared) -> None:
         self.timeline.queue(self.speed(1.0), lambda: self._banner(said("nn.gives_up", event.seat, self.names, self.me),
@@ -241,8 +248,12 @@ class NeuNoirScene(TableScene):
         if order is None:
             self.app.audio.play("error")
             return
-        self.line = order
-        self.app.audio.play("menu_select")
+        kept = None not in self.running()  # your order already stays within 101: it is kept, and you are told
+        if not kept:
+            self.line = order
+        self.effects.popup(t("nn.order_kept" if kept else "nn.reordered"), (LINE.centerx, LINE.y - 12), self.now,
+                           20, theme.SKY)
+        self.app.audio.play("menu_move" if kept else "menu_select")
         self._refresh_buttons(force=True)
 
     def confirm_play(self) -> None:
@@ -302,9 +313,13 @@ class NeuNoirScene(TableScene):
             detail = t("nn.declare_target", winner=self.names[winner], target=after.target)
         else:
             detail = t("nn.declare_detail", white=v.white[self.me] - 1, winner=self.names[winner])
+        forced = len(v.legal) == 1  # Declare alone: no card to play, no bet to place, nothing to keep playing
+        if forced:
+            detail = sentences([t("nn.declare_forced"), detail])
+        keep = t("nn.declare_look" if forced else "nn.declare_no")
         self.app.stack.push(ConfirmScene(self.app, t("nn.declare_question"), t("nn.declare_yes"),
-                                         lambda: self.choose(DECLARE), t("nn.declare_no"), detail,
-                                         theme.WARN if ends else theme.INK_DIM))
+                                         lambda: self.choose(DECLARE), keep, detail,
+                                         theme.WARN if ends else theme.INK_DIM, act_default=forced))
 
     def options(self) -> list[tuple[str, object, bool]]:
         """(label, what the button does, enabled) for the buttons of the moment."""
@@ -645,10 +660,11 @@ class NeuNoirScene(TableScene):
             pygame.draw.rect(surface, theme.FELT_EDGE, rect, 2, border_radius=5)
             return
         surface.blit(card_face(pile[-1], PILE_W), rect)
+        size = counted("nn.pile_size", len(pile))  # in words: a hand card's "×2" means copies of it
         if rect.centerx < self.layout.plate_rect(seat).centerx:  # the count on the side away from the plate
-            blit(surface, f"×{len(pile)}", 14, (rect.left - 4, rect.bottom), theme.INK, True, "bottomright")
+            blit(surface, size, 13, (rect.left - 4, rect.bottom), theme.INK, True, "bottomright")
         else:
-            blit(surface, f"×{len(pile)}", 14, (rect.right + 4, rect.bottom), theme.INK, True, "bottomleft")
+            blit(surface, size, 13, (rect.right + 4, rect.bottom), theme.INK, True, "bottomleft")
 
     def _draw_pile_tip(self, surface: pygame.Surface) -> None:
         """The whole pile under the mouse, in the order played (bottom first)."""

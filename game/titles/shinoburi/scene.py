@@ -10,6 +10,8 @@ only then the result (and the tie-break line when it was used).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from game.app.setup import GameSetup
@@ -64,6 +66,20 @@ FLIP = 0.7  # seconds per house card turned at the end
 REVEAL = 30.0  # seconds the end stays before the summary, unless the player goes on first (scaled): time to read it
 
 
+def hand_slots(slots: list[str | None], hand: list[str]) -> list[str | None] | None:
+    """`slots` with the cards no longer in `hand` taken out (the rightmost copy of a kind goes first), or None if
+    `hand` holds a card the slots do not (the hand was filled)."""
+    left = Counter(hand)
+    out: list[str | None] = []
+    for kind in slots:
+        if kind is not None and left[kind] > 0:
+            left[kind] -= 1
+            out.append(kind)
+        else:
+            out.append(None)
+    return None if +left else out
+
+
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
     return ShinoburiScene.from_setup(app, setup, autoplay, save)
 
@@ -83,6 +99,7 @@ class ShinoburiScene(TableScene):
         self.hover: tuple[int, int] = (-1, -1)
         self.reveal: dict | None = None  # the end on show: the GameOver event and when it opened
         self.held = None  # a command's first half (a card, an army) held until its target is chosen: Esc undoes it
+        self.slots: list[str | None] = []  # the hand as last filled: each card's place (None: played since)
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_attacked(self, event: rules.Attacked) -> None:
@@ -127,10 +144,15 @@ class ShinoburiScene(TableScene):
         return pygame.Rect(box.x + 10 + i * 57, box.y + 52, *STACK)
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
-        cards = list(self.view.hand)
-        width = len(cards) * (CARD[0] + 8) - 8
+        """Your cards, each where it was when the hand was last filled: a card played leaves a gap, so the cards
+        left do not slide under the mouse (a playtest); the hand closes up when it is filled again."""
+        slots = hand_slots(self.slots, list(self.view.hand))
+        if slots is None:  # filled (or a new game): laid out afresh, centred
+            self.slots = slots = list(self.view.hand)
+        width = len(self.slots) * (CARD[0] + 8) - 8
         x = 490 - width // 2
-        return [(kind, pygame.Rect(x + k * (CARD[0] + 8), HAND_Y, *CARD)) for k, kind in enumerate(cards)]
+        return [(kind, pygame.Rect(x + k * (CARD[0] + 8), HAND_Y, *CARD)) for k, kind in enumerate(slots)
+                if kind is not None]
 
     def choices(self) -> list[tuple[object, pygame.Rect]]:
         """The legal decisions now, each with the place on the board that takes it (one per place)."""
