@@ -109,7 +109,7 @@ def test_command_1_offers_ninjas_only_with_ninjas_to_send(app, table_at):
         assert scene.prompt()[0] == t(key), hand
 
 
-def test_the_cards_left_keep_their_places_until_the_hand_is_filled(app, table_at):
+def test_the_cards_left_keep_their_places_until_the_next_turn(app, table_at):
     """Found in a playtest: the hand re-centred after a card left it, so the cards slid under the mouse."""
     from game.titles.shinoburi.rules import Deploy, Target
     from game.titles.shinoburi.scene import hand_slots
@@ -124,5 +124,7 @@ def test_the_cards_left_keep_their_places_until_the_hand_is_filled(app, table_at
     app.tick(STEP)
     after = {kind: rect.topleft for kind, rect in scene.hand_rects()}
     assert "ODA" not in after and after == {kind: at for kind, at in before.items() if kind != "ODA"}
+    scene.view = scene.view._replace(turn=scene.view.turn + 1)  # your next turn (the final round's: no refill)
+    assert [rect.x for _, rect in scene.hand_rects()] == [389, 459, 529]  # closed up, centred on 490
     assert hand_slots(["TAK", "TAK", "ODA"], ["TAK", "ODA"]) == ["TAK", None, "ODA"]  # the rightmost copy went
     assert hand_slots(["TAK", None, "ODA"], ["TAK", "ODA", "MOR"]) is None  # filled: laid out afresh

@@ -99,7 +99,8 @@ class ShinoburiScene(TableScene):
         self.hover: tuple[int, int] = (-1, -1)
         self.reveal: dict | None = None  # the end on show: the GameOver event and when it opened
         self.held = None  # a command's first half (a card, an army) held until its target is chosen: Esc undoes it
-        self.slots: list[str | None] = []  # the hand as last filled: each card's place (None: played since)
+        self.slots: list[str | None] = []  # the hand at the turn's start: each card's place (None: played since)
+        self.slots_turn = -1  # the turn `slots` was laid out in
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_attacked(self, event: rules.Attacked) -> None:
@@ -144,11 +145,12 @@ class ShinoburiScene(TableScene):
         return pygame.Rect(box.x + 10 + i * 57, box.y + 52, *STACK)
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
-        """Your cards, each where it was when the hand was last filled: a card played leaves a gap, so the cards
-        left do not slide under the mouse (a playtest); the hand closes up when it is filled again."""
-        slots = hand_slots(self.slots, list(self.view.hand))
-        if slots is None:  # filled (or a new game): laid out afresh, centred
-            self.slots = slots = list(self.view.hand)
+        """Your cards, each where it was at the turn's start: a card played leaves a gap, so the cards left do not
+        slide under the mouse (a playtest); the hand closes up for the next turn, or when it is filled."""
+        slots = hand_slots(self.slots, list(self.view.hand)) if self.slots_turn == self.view.turn else None
+        if slots is None:  # a new turn, the hand filled, a new game: laid out afresh, centred
+            slots = list(self.view.hand)
+            self.slots, self.slots_turn = slots, self.view.turn
         width = len(self.slots) * (CARD[0] + 8) - 8
         x = 490 - width // 2
         return [(kind, pygame.Rect(x + k * (CARD[0] + 8), HAND_Y, *CARD)) for k, kind in enumerate(slots)
