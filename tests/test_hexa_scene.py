@@ -117,3 +117,38 @@ def test_a_battle_card_put_down_leaves_the_count_of_either_hand(app):
     scene.apply(Commit("7"))  # seat 0 attacks face down; you (seat 1) defend
     scene.view = scene.coming
     assert scene.shown_hand_size(0) == 1 and scene.shown_hand_size(1) == 2
+
+
+def test_a_click_on_an_arrow_moves_its_piece(app):
+    """Found in a playtest: the prompt says to click an arrow, but the arrow, on the edge between two hexes, lay
+    outside both hexes' click areas."""
+    scene = scene_at(app, position("L1 C1 R0", "L4 C5 R4", hands=("7 8", "9"), mover=0))
+    app.tick(STEP)
+    (x0, y0), (_, y1) = scene.hex_centre("C", 1), scene.hex_centre("C", 2)
+    arrow = (round(x0), round((y0 + y1) / 2))
+    assert not any(scene.hex_rect("C", row).collidepoint(arrow) for row in (1, 2))  # the gap the arrow sits in
+    scene.hover = arrow
+    assert scene._click_table(arrow) and scene.state.history[-1] == Advance("C")
+
+
+def test_both_sides_of_a_battle_show_a_total():
+    """Found in a playtest: "Q +6 = 18" against a bare "K" left the reader to work out 13."""
+    from game.titles.hexa.log import side
+
+    assert (side("Q", 18), side("K", 13), side("7", 7), side("A", None)) == ("Q +6 = 18", "K = 13", "7", "A")
+
+
+def test_the_card_drawn_and_the_cards_they_know_are_marked(app):
+    """Found in a playtest: "keep the 9 you drew" over a hand of 9, 9, and nothing said which cards the other
+    knows you hold."""
+    from collections import Counter
+
+    from game.titles.hexa.rules import FLAG_REDRAW
+
+    state = position("L0 C0 R0", "L4 C5 R4", hands=("4 9 9", "9"), mover=0, phase=FLAG_REDRAW)
+    state.drawn, state.known[0] = "9", Counter(["4"])
+    scene = scene_at(app, state)
+    app.tick(STEP)
+    assert [rank for rank, _ in scene.hand_rects()] == ["4", "9", "9"]
+    assert scene.hand_tags() == ["known", "drawn", None]
+    scene.draw(app.screen, 0.0)

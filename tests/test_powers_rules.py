@@ -486,3 +486,45 @@ def test_an_illegal_play_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction):
         state.apply(Play("KS"))  # not in the hand
     assert state.view(0) == before and not state.history
+
+
+def test_blitzkrieg_a_yielded_territorys_neighbours_are_asked_next_each_once():
+    """A17's variant: E24 again with Blitzkrieg. AUT's yield asks its neighbours (GER, ITA, SUI, OTT) before the
+    rest of ITA's list: GER (P2) is asked; SUI, asked already, is not asked again; OTT stays unowned."""
+    state = occupation(4, "ITA", 0, {0: "2S 3S 4S", 3: "QS", 2: "KS"})
+    state.blitzkrieg = True
+    for t, seat in (("SUI", 3), ("AUT", 1), ("GER", 2)):
+        state.owner[t] = seat
+    state.apply(next(a for a in state.legal_actions() if a != DECLINE))
+    assert state.cur == 3
+    state.apply(Defend("QS"))
+    state.apply(state.pile[0])
+    assert state.cur == 1 and state.legal_actions() == [YIELD]
+    state.apply(YIELD)
+    assert state.owner["AUT"] == 0 and state.phase == DEFEND and state.cur == 2  # GER, a neighbour of AUT
+    assert state.to_defend[0] == "GER" and state.asked == ["SUI", "AUT"]
+    state.apply(YIELD)  # GER to P0: its neighbours FRA (unowned), AUT (P0's), SUI (asked), RUS (unowned)
+    assert state.owner["GER"] == 0 and state.phase == "reveal"
+    assert state.score(0) == sum(TERRITORIES[t][0] for t in ("ITA", "AUT", "GER"))
+
+
+def test_blitzkrieg_is_an_option_and_survives_the_view():
+    from game.titles.powers.rules import from_view, new_state
+
+    assert new_state(4).blitzkrieg is False and new_state(4, defence="blitzkrieg").blitzkrieg is True
+    state = occupation(4, "ITA", 0, {0: "2S 3S 4S"})
+    state.blitzkrieg = True
+    world = from_view(state.view(1), Random(3))
+    assert world.blitzkrieg and world.asked == state.asked and world.clone().blitzkrieg
+
+
+def test_the_log_tells_the_others_draws_and_the_replacements_in_one_line():
+    """Found in a playtest: hand sizes changed with nothing in the log (only your own draws were told)."""
+    from game.titles.powers.log import describe
+    from game.titles.powers.rules import CardDrawn, Replacing
+
+    names = ["You", "Hayate", "Kaede", "Jin"]
+    assert describe(CardDrawn(1, "5H", "conscription", 20), 0, names)[0] == "Hayate draws a card."
+    assert describe(CardDrawn(1, "5H", "reorganisation", 20), 0, names) is None
+    assert describe(Replacing((1, 3, 0, 2)), 0, names)[0] == "Cards played are replaced: Hayate 3, Jin 2."
+    assert describe(Replacing((1, 0, 0, 0)), 0, names) is None  # yours alone: each of your draws is told

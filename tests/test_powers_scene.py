@@ -34,3 +34,37 @@ def test_two_jokers_make_one_button(app, table_at):
     app.tick(STEP)
     labels = [button.label for button in scene.buttons.buttons]
     assert labels.count(t("pw.play_joker")) == 1 and len(labels) == 4
+
+
+def test_a_forced_move_says_why(app, table_at):
+    """Found in a playtest: an empty hand was still asked to beat a strength, and a forced yield gave no reason."""
+    state = position(4, on_offer="FRA", hands={0: "4D", 2: "2S 3S 4S 5S JK1"}, parent=2)
+    state.apply(Play("JK1"))
+    state.owner["GER"] = 0
+    state.apply(Occupy("2S 3S 4S 5S"))  # you hold no face card to defend Germany
+    scene = table_at(PowersScene, state)
+    app.tick(STEP)
+    assert scene.prompt()[0] == "No J, Q or K in your hand to defend Germany: you must yield it."
+    empty = table_at(PowersScene, position(4, on_offer="IND", hands={3: "8C"}, parent=3))
+    empty.state.apply(Play("8C"))
+    empty.view = empty.coming = empty.state.view(0)
+    assert empty.view.hand == () and empty.prompt()[0] == "You have no cards: you can only pass."
+
+
+def test_the_discard_pile_shows_under_the_mouse(app, table_at):
+    """Spec 10: the discard pile can be browsed (a playtester found no way to see it)."""
+    import pygame
+
+    from game.ui import text
+
+    scene = table_at(PowersScene, position(4, on_offer="IND", hands={0: "8C"}, discard="2C 9H KS", parent=0))
+    app.tick(STEP)
+    text.SHOWN = set()
+    try:
+        scene.draw(app.screen, 0.0)
+        assert "Discard pile (3), the latest last" not in text.SHOWN
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.header_rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        scene.draw(app.screen, 0.0)
+        assert "Discard pile (3), the latest last" in text.SHOWN
+    finally:
+        text.SHOWN = None

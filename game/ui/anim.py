@@ -159,9 +159,10 @@ class Effects:
             pygame.draw.rect(surface, p.color, (p.pos[0], p.pos[1], p.size, p.size))
         for popup in self.popups:
             age = (now - popup.born) / popup.life
-            size = int(popup.size * (0.6 + 0.4 * ease_out_back(min(1.0, age * 3))))
-            blit(surface, popup.text, max(size, 12), (popup.pos[0], popup.pos[1] - 60 * age), popup.color, True,
-                 "center")
+            size = max(12, int(popup.size * (0.6 + 0.4 * ease_out_back(min(1.0, age * 3)))))
+            x, y = popup.pos[0], popup.pos[1] - 60 * age
+            blit(surface, popup.text, size, (x + 2, y + 2), theme.BG_DEEP, True, "center")  # a shadow: it stays
+            blit(surface, popup.text, size, (x, y), popup.color, True, "center")  # readable over a card or a plate
         if self.banner and now - self.banner[1] < 1.2:
             text, born, color = self.banner
             size = int(72 * (0.7 + 0.3 * ease_out_back(min(1.0, (now - born) * 4))))

@@ -121,6 +121,9 @@ def _fits(center: tuple[int, int], size: tuple[int, int], board: pygame.Rect) ->
     return TABLE.contains(rect) and rect.collidelist((HEADER, HAND, board.inflate(2 * MARGIN, 2 * MARGIN))) < 0
 
 
+COUNT_FROM = 5  # a hand of this many card backs or more also shows its number
+
+
 def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str, level: str, score: str,
                     hand: int, active: bool, thinking: bool, time: float, size: tuple[int, int] = BADGE,
                     score_mark: pygame.Surface | None = None) -> pygame.Rect:
@@ -147,11 +150,15 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
                      True, "topright")
         if score_mark is not None:
             surface.blit(score_mark, score_mark.get_rect(midright=(shown.left - 4, shown.centery)))
-    room = rect.right - 18 - (line.right + 34)  # from the right edge to the level and its thinking dots
+    counted_ = hand >= COUNT_FROM  # too many backs to count at a glance: the number beside them too
+    room = rect.right - 18 - (line.right + 34 + (20 if counted_ else 0))  # to the level, its dots (and the count)
     step = min(10.0, room / max(1, hand - 1))  # a big hand closes up rather than run into the level
     for i in range(hand):  # the hand as small card backs
         pygame.draw.rect(surface, theme.SKY, (round(rect.right - 18 - i * step), rect.bottom - 26, 8, 14),
                          border_radius=2)
+    if counted_:
+        blit(surface, str(hand), 14, (round(rect.right - 18 - (hand - 1) * step) - 4, rect.bottom - 19),
+             theme.SKY, True, "midright")
     if thinking:
         for i in range(1 + int(time * 3) % 3):  # up to three dots, one more each third of a second
             pygame.draw.circle(surface, theme.SKY, (line.right + 8 + i * 8, line.centery + 2), 3)

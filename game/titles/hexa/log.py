@@ -89,9 +89,12 @@ def _committed(e, viewer, names):
 
 
 def side(rank: str, value: int | None) -> str:
-    """One side of a battle: "7 +3 = 10", or the card alone where categories decided."""
-    if value is None or rules.INDEX.get(rank) == value:
+    """One side of a battle: "7 +3 = 10", a face card's number without support ("K = 13", so both sides show a
+    total), a number card alone ("7"), or the card alone where categories decided."""
+    if value is None:
         return card_name(rank)
+    if rules.INDEX.get(rank) == value:
+        return card_name(rank) if card_name(rank) == str(value) else f"{card_name(rank)} = {value}"
     return f"{card_name(rank)} +{value - rules.INDEX[rank]} = {value}"
 
 

@@ -401,11 +401,15 @@ class HexaScene(TableScene):
         return rect
 
     def advance_rects(self, column: str) -> list[pygame.Rect]:
-        """Where a click advances the piece of `column`: the piece and the hex ahead."""
+        """Where a click advances the piece of `column`: the piece, the hex ahead, and the arrow on the edge
+        between them (which the hexes' squares leave out)."""
         row = self.view.positions[self.me][COLUMNS.index(column)]
         if row is None:
             return []
-        return [self.hex_rect(column, row), self.hex_rect(column, row + self.forward())]
+        (x0, y0), (_, y1) = self.hex_centre(column, row), self.hex_centre(column, row + self.forward())
+        arrow = pygame.Rect(0, 0, round(self.side_size()), 30)
+        arrow.center = (round(x0), round((y0 + y1) / 2))
+        return [self.hex_rect(column, row), self.hex_rect(column, row + self.forward()), arrow]
 
     def shown_hand(self) -> list[str]:
         """Your hand as the table shows it: a battle card you put down lies in the battle, not in your hand."""
@@ -440,25 +444,51 @@ class HexaScene(TableScene):
         return [(rank, pygame.Rect(HAND.x + i * step, HAND.bottom - height - 6, width, height))
                 for i, rank in enumerate(hand)]
 
+    def hand_tags(self) -> list[str | None]:
+        """Per card of `hand_rects`: "drawn" on the card just drawn while you choose to keep it (a playtest could
+        not tell which of two 9s it was), "known" on a card the other knows you hold (taken back from the
+        discard pile), else None."""
+        v, tags = self.view, []
+        drawn = v.drawn if v.phase == FLAG_REDRAW and self.human_turn() else None
+        known = list(v.known[self.me])
+        for rank, _ in self.hand_rects():
+            if rank == drawn:
+                tags.append("drawn")
+                drawn = None
+            elif rank in known:
+                known.remove(rank)
+                tags.append("known")
+            else:
+                tags.append(None)
+        return tags
+
     def pile_rect(self) -> pygame.Rect:
         w, h = card_size(PILE_W)
         return pygame.Rect(PILES.x + 150, PILES.y + 36, w, h)
 
     def discard_rects(self) -> list[tuple[str, pygame.Rect]]:
         """The discard pile laid out (oldest first), over the left of the table."""
-        box = self.browse_box()
-        width = 38
+        box, width = self.browse_box(), self.browse_width()
         _, height = card_size(width)
         per_row = (box.width - 24) // (width + 6)
         return [(rank, pygame.Rect(box.x + 12 + (i % per_row) * (width + 6), box.y + 40 + (i // per_row) * (height + 8),
                                    width, height)) for i, rank in enumerate(self.view.discard)]
 
+    def browse_width(self) -> int:
+        """The browsed discard pile's card width: smaller for a big pile, so that the box stays short."""
+        return 38 if len(self.view.discard) <= 14 else 30
+
     def browse_box(self) -> pygame.Rect:
-        count = max(1, len(self.view.discard))
-        per_row = 7
+        count, width = max(1, len(self.view.discard)), self.browse_width()
+        per_row = (336 - 24) // (width + 6)
         rows = (count + per_row - 1) // per_row
-        _, height = card_size(38)
+        _, height = card_size(width)
         return pygame.Rect(16, 96, 336, 52 + rows * (height + 8))
+
+    def known_top(self) -> int:
+        """Where the panel of the other's known cards starts: below the browsed discard pile, so that you see both
+        while you pick a card back (a playtest found the pile covering it)."""
+        return max(KNOWN.y, self.browse_box().bottom + 12) if self.browsing else KNOWN.y
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -502,9 +532,12 @@ class HexaScene(TableScene):
         self._draw_names(surface)
         legal = v.legal if self.human_turn() else ()
         previews = []
-        for column in COLUMNS:
+        pointed = next((column for column in COLUMNS if among(Advance(column), legal) and self.hover
+                        and any(r.collidepoint(self.hover) for r in self.advance_rects(column))), None)
+        for column in COLUMNS:  # one move lit: the one under the mouse, else the keys' (or the button's) choice
             if among(Advance(column), legal):
-                preview = self._draw_arrow(surface, column, focused == Advance(column))
+                lit = column == pointed if pointed is not None else focused == Advance(column)
+                preview = self._draw_arrow(surface, column, lit)
                 if preview is not None:
                     previews.append(preview)
         placed = self._place_previews(previews)
@@ -605,7 +638,7 @@ class HexaScene(TableScene):
         attack = v.positions[1 - self.me][COLUMNS.index(column)] == target
         (x0, y0), (x1, y1) = self.hex_centre(column, row), self.hex_centre(column, target)
         colour = theme.BAD if attack else theme.GOOD
-        if lit or self.hover and any(r.collidepoint(self.hover) for r in self.advance_rects(column)):
+        if lit:
             pygame.draw.polygon(surface, colour, self.hex_points(column, target, 3), 4)
         mid_y = (y0 + y1) / 2
         pygame.draw.polygon(surface, colour, [(x0, mid_y - 9), (x0 - 9, mid_y + 6), (x0 + 9, mid_y + 6)])
@@ -637,14 +670,15 @@ class HexaScene(TableScene):
     def _draw_known(self, surface: pygame.Surface) -> None:
         v = self.view
         other = 1 - self.me
-        blit(surface, said("hx.known_title", other, self.names, self.me), 15, (KNOWN.x, KNOWN.y), theme.INK_DIM, True)
+        top = self.known_top()
+        blit(surface, said("hx.known_title", other, self.names, self.me), 15, (KNOWN.x, top), theme.INK_DIM, True)
         known = v.known[other]
         if not known:
-            blit(surface, t("hx.known_none"), 14, (KNOWN.x, KNOWN.y + 26), theme.INK_FAINT)
+            blit(surface, t("hx.known_none"), 14, (KNOWN.x, top + 26), theme.INK_FAINT)
             return
         for i, rank in enumerate(known[:12]):
             surface.blit(card_face(rank, KNOWN_W), (KNOWN.x + (i % 6) * (KNOWN_W + 6),
-                                                    KNOWN.y + 26 + (i // 6) * (card_size(KNOWN_W)[1] + 6)))
+                                                    top + 26 + (i // 6) * (card_size(KNOWN_W)[1] + 6)))
 
     def _draw_arena(self, surface: pygame.Surface) -> None:
         """The battle: each side's card (face down, then both turned over) with its support, then the result."""
@@ -731,7 +765,8 @@ class HexaScene(TableScene):
             rising = list(focused)
         blit(surface, t("hx.your_hand", n=len(self.shown_hand())), 14, (HAND.x, HAND.y - 4), theme.INK_DIM, True)
         taken: list[str] = []
-        for rank, rect in self.hand_rects():
+        tags = self.hand_tags()
+        for (rank, rect), tag in zip(self.hand_rects(), tags, strict=True):
             playable = among(Commit(rank), legal)
             lift = False
             if rank in rising and rising.count(rank) > taken.count(rank):
@@ -740,7 +775,12 @@ class HexaScene(TableScene):
             if playable and rect.collidepoint(self.hover):
                 lift = True
             style = "lit" if playable or lift else "normal"
-            surface.blit(card_face(rank, rect.width, style), rect.move(0, -12 if lift else 0))
+            rect = rect.move(0, -12 if lift else 0)
+            surface.blit(card_face(rank, rect.width, style), rect)
+            if tag:
+                label, size = fit(t(f"hx.tag.{tag}"), 12, rect.width + 6, True, 9)
+                blit(surface, label, size, (rect.centerx, rect.y - 2), theme.SKY if tag == "drawn" else theme.WARN,
+                     True, "midbottom")
         if v.committed is not None:
             blit(surface, t("hx.your_card_down", card=card_name(v.committed)), 14, (HAND.right, HAND.y - 4),
                  theme.SKY, True, "topright")

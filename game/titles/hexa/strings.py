@@ -102,6 +102,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.result_wins_you": {"en": "You win the battle", "ja": "あなたの勝ち"},
     "hx.your_hand": {"en": "Your hand ({n})", "ja": "手札（{n}枚）"},
     "hx.your_card_down": {"en": "Face down: {card}", "ja": "伏せた札：{card}"},
+    "hx.tag.drawn": {"en": "drawn", "ja": "引いた札"},
+    "hx.tag.known": {"en": "they know", "ja": "相手も知る"},
     "hx.preview_you": {"en": "You +{n}", "ja": "自 +{n}"},  # an attack's supports, beside the hex it attacks
     "hx.preview_enemy": {"en": "Enemy +{n}", "ja": "敵 +{n}"},
     # the decision panel
@@ -155,7 +157,7 @@ STRINGS: dict[str, dict[str, str]] = {
                          "ja": "組は3枚同数か3枚連番（A-2-3…Q-K-A、K-A-2）。ジョーカーは使えません。"},
     "hx.note.recovery_no_wrap": {"en": "A set is three of a kind or a run (A-2-3 … Q-K-A); jokers never.",
                                  "ja": "組は3枚同数か3枚連番（A-2-3…Q-K-A）。ジョーカーは使えません。"},
-    "hx.footer": {"en": "↑↓ choose · Enter take", "ja": "↑↓ 選択・Enter 決定"},
+    "hx.footer": {"en": "↑↓ choose · Enter confirm", "ja": "↑↓ 選択・Enter 決定"},
     "hx.footer.move": {"en": "Click an arrow, or ↑↓ and Enter", "ja": "矢印をクリック、または↑↓とEnter"},
     "hx.footer.battle": {"en": "Click a card of your hand, or ↑↓ and Enter", "ja": "手札をクリック、または↑↓とEnter"},
     "hx.discard_empty": {"en": "The discard pile is empty.", "ja": "捨て札はまだない。"},

@@ -348,7 +348,7 @@ class NeuNoirScene(TableScene):
         out = [(counted("nn.play_line", len(self.line)) if self.line else t("nn.play"), self.confirm_play,
                 self.line_problem() is None)]
         if self.line:
-            out += [(t("nn.reorder"), self.reorder, has_order(v.value, tuple(self.line))),
+            out += [(t("nn.reorder"), self.reorder, len(self.line) > 1 and has_order(v.value, tuple(self.line))),
                     (t("nn.clear"), self.clear_line, True)]
         out += [(t("nn.bet"), self.start_bet, bets), (t("nn.declare"), self.ask_declare, DECLARE in legal)]
         if not can_play and not self.line:
@@ -405,7 +405,8 @@ class NeuNoirScene(TableScene):
             return t("nn.prompt.build"), theme.ACCENT
         if not any(type(a) is Card for a in v.legal):
             can_bet = any(type(a) is Bet for a in v.legal)
-            return t("nn.prompt.stuck" if can_bet else "nn.prompt.stuck_no_bet"), theme.WARN
+            key = "nn.prompt.no_cards" if not sum(dict(v.hand).values()) else "nn.prompt.stuck"
+            return t(key if can_bet else key + "_no_bet"), theme.WARN
         if v.doubles:
             return counted("nn.prompt.doubles", v.doubles, need=v.doubles + 1), theme.WARN
         return t("nn.prompt.turn"), theme.ACCENT

@@ -13,5 +13,6 @@ TITLE = TitleSpec(
     # passes between plays (55 * 5), 54 redraws, 6 occupation steps, 4 defences and their draws (8): about 360, and
     # 14 rounds, plus the parent and the deal (26)
     max_actions=14 * 360 + 26,
-    options=(Option("parent", ("acquirer", "rotating"), "acquirer"),),
+    options=(Option("parent", ("acquirer", "rotating"), "acquirer"),
+             Option("defence", ("acquired", "blitzkrieg"), "acquired")),
 )

@@ -34,7 +34,14 @@ def _parent(e, viewer, names):
 def _drawn(e, viewer, names):
     if e.seat == viewer and e.reason != "deal":
         return said("pw.log.drew_known", e.seat, names, viewer, card=card_name(e.card)), theme.INK_DIM
+    if e.reason in ("conscription", "defence"):  # another's draw of its own (replacements: one line, `_replacing`)
+        return said("pw.log.drew", e.seat, names, viewer), theme.INK_DIM
     return None
+
+
+def _replacing(e, viewer, names):
+    counts = [f"{names[seat]} {n}" for seat, n in enumerate(e.played) if n and seat != viewer]  # (yours: by card)
+    return (t("pw.log.replacing", counts=pick(", ", "、").join(counts)), theme.INK_DIM) if counts else None
 
 
 def _reshuffled(e, viewer, names):
@@ -103,7 +110,8 @@ def _over(e, viewer, names):
     return said(key, list(e.winners), names, viewer), theme.GOOD if viewer in e.winners else theme.WARN
 
 
-TELLERS = {rules.ParentChosen: _parent, rules.CardDrawn: _drawn, rules.Reshuffled: _reshuffled,
+TELLERS = {rules.ParentChosen: _parent, rules.CardDrawn: _drawn, rules.Replacing: _replacing,
+           rules.Reshuffled: _reshuffled,
            rules.DrawLost: _lost, rules.Revealed: _revealed, rules.Discarded: _discarded,
            rules.Recovered: _recovered, rules.Played: _played, rules.Passed: _passed, rules.RightWon: _right,
            rules.Declined: _declined, rules.Acquired: _acquired, rules.Defended: _defended,

@@ -154,6 +154,11 @@ class CardDrawn:
 
 
 @dataclass(slots=True)
+class Replacing:
+    played: tuple[int, ...]  # per seat, its cards played in the invasion (not jokers): each is now replaced (R3)
+
+
+@dataclass(slots=True)
 class DrawLost:
     seat: int  # draw pile and discard pile both empty (A20)
 
@@ -250,6 +255,7 @@ class PowersView(NamedTuple):
     seat: int
     players: int
     rotating: bool
+    blitzkrieg: bool
     phase: str
     to_move: int
     legal: tuple
@@ -280,6 +286,7 @@ class PowersView(NamedTuple):
     acquirer: int | None
     occupier: int | None
     to_defend: tuple[str, ...]
+    asked: tuple[str, ...]  # the territories asked to defend since the acquisition (Blitzkrieg asks each once)
     defending: str | None
     winners: tuple[int, ...]
     victory: str | None
@@ -292,17 +299,17 @@ class PowersState(State):
     TITLE = "powers"
     RULES_VERSION = RULES_VERSION
     RESAMPLE_REPLAYS = False  # a world keeps what the view shows, not a history of draws
-    __slots__ = ("n", "rotating", "phase", "parent", "round", "on_offer", "unrevealed", "owner", "hand", "pile",
+    __slots__ = ("n", "rotating", "blitzkrieg", "phase", "parent", "round", "on_offer", "unrevealed", "owner", "hand", "pile",
                  "discard", "table", "known", "hidden", "pools", "pool", "draws", "then", "cur", "conscripted",
                  "top", "last_player", "passes", "holder", "cost", "winner", "acquirer", "occupier", "to_defend",
-                 "defending", "winners", "victory", "tie_break")
+                 "asked", "defending", "winners", "victory", "tie_break")
 
-    def __init__(self, players: int = 4, rotating: bool = False) -> None:
+    def __init__(self, players: int = 4, rotating: bool = False, blitzkrieg: bool = False) -> None:
         super().__init__()
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Powers is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}")
         n = self.n = players
-        self.rotating = rotating
+        self.rotating, self.blitzkrieg = rotating, blitzkrieg
         self.phase = START
         self.parent: int | None = None
         self.round = 0
@@ -330,6 +337,7 @@ class PowersState(State):
         self.acquirer: int | None = None
         self.occupier: int | None = None
         self.to_defend: list[str] = []
+        self.asked: list[str] = []
         self.defending: str | None = None
         self.winners: tuple[int, ...] = ()
         self.victory: str | None = None
@@ -459,11 +467,15 @@ class PowersState(State):
             return self._acquire(p, paid)  # type: ignore[arg-type]
         # DEFEND
         territory = self.to_defend.pop(0)
+        self.asked.append(territory)
         if action == YIELD:
             self.owner[territory] = self.occupier
             events: list = [Yielded(p, territory, self.occupier)]  # type: ignore[arg-type]
             if self.score(self.occupier) >= CONQUEST:  # type: ignore[arg-type]
                 return events + self._game_over(CONQUEST_WIN)
+            if self.blitzkrieg:  # A17's variant: the yielded territory's neighbours first, each asked once
+                cascade = [t for t in TERRITORIES[territory][3] if t not in self.asked]  # type: ignore[index]
+                self.to_defend = cascade + [t for t in self.to_defend if t not in cascade]
             return events + self._defence_next()
         self._show(p, action.card)  # type: ignore[arg-type]
         self.defending = action.card
@@ -603,7 +615,7 @@ class PowersState(State):
         order = [(self.winner + k) % self.n for k in range(self.n)]  # type: ignore[operator]
         self.draws = [(seat, "reorganisation") for seat in order for _ in range(played[seat])]
         self.then = "reorganised"
-        return self._next_draw()
+        return [Replacing(tuple(played)), *self._next_draw()]
 
     # R4
     def _occupation(self) -> list:
@@ -624,7 +636,7 @@ class PowersState(State):
         events: list = [Acquired(seat, territory, paid)]  # type: ignore[arg-type]
         if self.score(seat) >= CONQUEST:
             return events + self._game_over(CONQUEST_WIN)
-        self.to_defend = list(TERRITORIES[territory][3])  # type: ignore[index]
+        self.to_defend, self.asked = list(TERRITORIES[territory][3]), []  # type: ignore[index]
         return events + self._defence_next()
 
     # R5, R6
@@ -667,8 +679,8 @@ class PowersState(State):
     def clone(self) -> Self:
         other = PowersState.__new__(PowersState)
         other.history = self.history[:]
-        other.n, other.rotating, other.phase, other.parent, other.round = self.n, self.rotating, self.phase, \
-            self.parent, self.round
+        other.n, other.rotating, other.blitzkrieg, other.phase, other.parent, other.round = self.n, self.rotating, \
+            self.blitzkrieg, self.phase, self.parent, self.round
         other.on_offer, other.unrevealed, other.owner = self.on_offer, self.unrevealed[:], dict(self.owner)
         other.hand = [h[:] for h in self.hand]
         other.pile, other.discard, other.table = self.pile[:], self.discard[:], self.table[:]
@@ -679,13 +691,15 @@ class PowersState(State):
         other.top, other.last_player, other.passes = self.top, self.last_player, self.passes
         other.holder, other.cost, other.winner, other.acquirer = self.holder, self.cost, self.winner, self.acquirer
         other.occupier, other.to_defend, other.defending = self.occupier, self.to_defend[:], self.defending
+        other.asked = self.asked[:]
         other.winners, other.victory, other.tie_break = self.winners, self.victory, self.tie_break
         return other
 
     def view(self, seat: int) -> PowersView:
         mover = self.current_player()
         return PowersView(
-            seat=seat, players=self.n, rotating=self.rotating, phase=self.phase, to_move=mover,
+            seat=seat, players=self.n, rotating=self.rotating, blitzkrieg=self.blitzkrieg, phase=self.phase,
+            to_move=mover,
             legal=tuple(self._legal_actions()) if mover == seat else (), parent=self.parent, round=self.round,
             on_offer=self.on_offer, unrevealed=tuple(sorted(self.unrevealed, key=IDS.index)),
             owner=tuple(self.owner[t] for t in IDS), hand=tuple(self.hand[seat]),
@@ -695,8 +709,8 @@ class PowersState(State):
             pools=tuple(self.pools[c] for c in CARDS), pool=self.pool, draws=tuple(self.draws), then=self.then,
             cur=self.cur, conscripted=self.conscripted, top=self.top, last_player=self.last_player,
             passes=self.passes, holder=self.holder, cost=self.cost, winner=self.winner, acquirer=self.acquirer,
-            occupier=self.occupier, to_defend=tuple(self.to_defend), defending=self.defending,
-            winners=self.winners, victory=self.victory)
+            occupier=self.occupier, to_defend=tuple(self.to_defend), asked=tuple(self.asked),
+            defending=self.defending, winners=self.winners, victory=self.victory)
 
     def action_key(self, action: Any, observer: int) -> Any:
         """A card drawn is seen by its drawer only; every other move is public (cards played, paid, discarded and
@@ -756,7 +770,7 @@ def from_view(view: PowersView, rng: Random) -> PowersState:
     """A world consistent with `view` (it reads only `view` and `rng`): for each pool, its cards the seat cannot
     see are dealt to the others by their hidden counts of that pool; the latest pool's rest is the draw pile."""
     seat, n = view.seat, view.players
-    state = PowersState(n, view.rotating)
+    state = PowersState(n, view.rotating, view.blitzkrieg)
     pools = dict(zip(CARDS, view.pools, strict=True))
     visible = {*view.hand, *view.discard, *(c for _, c, _, _ in view.table), *(c for k in view.known for c in k)}
     if view.defending is not None:
@@ -787,6 +801,7 @@ def from_view(view: PowersView, rng: Random) -> PowersState:
     state.top, state.last_player, state.passes = view.top, view.last_player, view.passes
     state.holder, state.cost, state.winner, state.acquirer = view.holder, view.cost, view.winner, view.acquirer
     state.occupier, state.to_defend, state.defending = view.occupier, list(view.to_defend), view.defending
+    state.asked = list(view.asked)
     state.winners, state.victory = view.winners, view.victory
     if view.phase == OVER:
         state.tie_break = _tie_break(state)
@@ -809,9 +824,10 @@ def occupy(cards: str) -> Occupy:
     return Occupy(" ".join(sorted(cards.split(), key=ORDER.get)))
 
 
-def new_state(players: int = 4, parent: str = "acquirer") -> PowersState:
-    """A new game for 4 or 5 players; `parent` "rotating" is the variant of A2."""
-    return PowersState(players, parent == "rotating")
+def new_state(players: int = 4, parent: str = "acquirer", defence: str = "acquired") -> PowersState:
+    """A new game for 4 or 5 players; `parent` "rotating" is the variant of A2, `defence` "blitzkrieg" that of A17
+    (a yielded territory's neighbours are asked to defend too)."""
+    return PowersState(players, parent == "rotating", defence == "blitzkrieg")
 
 
 def position(players: int = 4, on_offer: str = "GER", owners: dict[str, int] | None = None,

@@ -21,9 +21,14 @@ RULES = {
             "Defence: every rival owning a neighbour of the new territory defends with a J, Q or K (and draws a "
             "card) or yields that territory to the occupier.",
         ]),
+        ("Options", [
+            "Next parent: who took the territory (the rule), or the next seat each round.",
+            "Defence: of the new territory's neighbours only (the rule), or Blitzkrieg: a yielded territory's "
+            "neighbours are asked too, before the rest, each territory once a round.",
+        ]),
         ("Keys", [
             "Click a lit card to play it, cards to pick them for a discard or a payment; the buttons do the rest "
-            "(↑↓ Enter). Esc pause · F1 these rules.",
+            "(↑↓ Enter). The mouse on the line under the title shows the discard pile. Esc pause · F1 these rules.",
         ]),
     ],
     "ja": [
@@ -43,8 +48,14 @@ RULES = {
             "獲得。獲得した人が次の親。",
             "防衛：新しい領土に近接する領土を持つ他の人は、J・Q・Kで防衛（1枚引く）するか、その領土を明け渡す。",
         ]),
+        ("オプション", [
+            "次の親：領土を得た人（本来のルール）か、毎ラウンド次の席。",
+            "防衛：新しい領土の近接国だけ（本来のルール）か、電撃戦：明け渡した領土の近接国も先に防衛を問われる"
+            "（各領土1ラウンドに1回まで）。",
+        ]),
         ("キー操作", [
-            "光る札をクリックで出す。捨てる札・払う札はクリックで選ぶ。ボタンは↑↓とEnter。Esc ポーズ・F1 このルール。",
+            "光る札をクリックで出す。捨てる札・払う札はクリックで選ぶ。ボタンは↑↓とEnter。タイトルの下の行にマウスを"
+            "置くと捨て札が見える。Esc ポーズ・F1 このルール。",
         ]),
     ],
 }

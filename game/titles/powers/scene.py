@@ -28,6 +28,7 @@ from game.titles.powers.bots import RECOVERABLE, worth
 from game.titles.powers.log import card_name, describe, territory_name
 from game.titles.powers.rules import (
     DECLINE,
+    DEFEND,
     DISCARD,
     IDS,
     INVADE,
@@ -131,6 +132,7 @@ class PowersScene(TableScene):
         super().__init__(app, setup, autoplay)
         self.picked: list[str] = []  # cards clicked for a discard of three or an occupation
         self.hover: tuple[int, int] = (0, 0)
+        self.header_rect = pygame.Rect(20, 50, 0, 0)  # the header's line: the mouse on it shows the discard pile
         self.defence: tuple[str, str, float] | None = None  # (card, territory, until): a defence card on the map
 
     # --- telling ----------------------------------------------------------------------------------
@@ -368,6 +370,8 @@ class PowersScene(TableScene):
         if phase == OPEN:
             return t("pw.prompt.open", name=territory_name(v.on_offer)), theme.ACCENT
         if phase == INVADE:
+            if not v.hand:
+                return t("pw.prompt.invade_empty"), theme.WARN
             return t("pw.prompt.invade", strength=v.top[1]), theme.ACCENT
         if phase == DISCARD:
             return t("pw.prompt.discard"), theme.WARN
@@ -377,6 +381,8 @@ class PowersScene(TableScene):
             if not any(a != DECLINE for a in v.legal):
                 return counted("pw.prompt.cannot_pay", len(v.hand), cost=v.cost), theme.WARN
             return t("pw.prompt.occupy", name=territory_name(v.on_offer), cost=v.cost), theme.ACCENT
+        if list(v.legal) == [YIELD]:  # no face card: the yield is forced, and the prompt says why
+            return t("pw.prompt.defend_none", name=territory_name(v.to_defend[0])), theme.WARN
         return t("pw.prompt.defend", name=territory_name(v.to_defend[0])), theme.WARN
 
     def panel_notes(self) -> list[Note]:
@@ -456,6 +462,7 @@ class PowersScene(TableScene):
         self._draw_hand(surface)
         self.log.draw(surface)
         self.draw_actions(surface)
+        self._draw_discard_tip(surface)
         self.effects.draw(surface, self.now, (490, 300))
 
     def _draw_header(self, surface: pygame.Surface) -> None:
@@ -463,7 +470,24 @@ class PowersScene(TableScene):
         blit(surface, "Powers パワーズ", 26, (20, 14), theme.ACCENT, True)
         line = t("pw.round", n=max(1, v.round)) + " · " + t("pw.piles", pile=v.pile_size, discard=len(v.discard),
                                                             left=len(v.unrevealed))
-        blit(surface, line, 16, (20, 50), theme.INK_DIM, True)
+        self.header_rect = blit(surface, line, 16, (20, 50), theme.INK_DIM, True)
+
+    def _draw_discard_tip(self, surface: pygame.Surface) -> None:
+        """The discard pile, card by card in the order discarded, while the mouse is on the header's line (spec 10:
+        the discard pile can be browsed; a one-colour discard takes a card back from it)."""
+        pile = self.view.discard
+        if not self.header_rect.inflate(8, 12).collidepoint(self.hover):
+            return
+        per_row, width = 16, 32
+        rows = max(1, (len(pile) + per_row - 1) // per_row)
+        heading = render(t("pw.discard_title", n=len(pile)), 15, theme.SKY, True)
+        wide = max(24 + min(len(pile), per_row) * (width + 4), heading.get_width() + 20)
+        box = pygame.Rect(16, self.header_rect.bottom + 6, wide, 40 + rows * 52)
+        panel(surface, box, theme.BG_DEEP, theme.SKY)
+        surface.blit(heading, (box.x + 10, box.y + 8))
+        for i, card in enumerate(pile):
+            row, column = divmod(i, per_row)
+            surface.blit(card_face(card, width), (box.x + 12 + column * (width + 4), box.y + 34 + row * 52))
         if self.autoplay:
             blit(surface, t("pw.demo"), 16, (960, 16), theme.SKY, True, "topright")
 
@@ -479,6 +503,8 @@ class PowersScene(TableScene):
                 pygame.draw.lines(surface, colour_, False, [(x1, y1), (x1, top), (x2, top), (x2, y2)], 2)
             else:
                 pygame.draw.line(surface, colour_, place(a), place(b), 2)
+        if v.phase == DEFEND and v.to_defend:  # the territory whose owner answers now: ringed in the warning colour
+            pygame.draw.rect(surface, theme.WARN, node_rect(v.to_defend[0]).inflate(12, 12), 3, border_radius=12)
         for territory in IDS:
             self._draw_node(surface, territory, territory == offer, territory in lit)
         if self.defence is not None and self.now < self.defence[2]:
@@ -493,7 +519,7 @@ class PowersScene(TableScene):
         owner = v.owner[IDS.index(territory)]
         fill = tuple(c // 3 for c in SEAT_COLOURS[owner]) if owner is not None else theme.PANEL
         edge = theme.ACCENT if offered else (SEAT_COLOURS[owner] if owner is not None else
-                                             (theme.SKY if neighbour else theme.PANEL_HI))
+                                             (theme.INK if neighbour else theme.PANEL_HI))  # white: no seat's
         if offered:
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), border_radius=12)
         panel(surface, rect, fill, edge)
@@ -507,7 +533,7 @@ class PowersScene(TableScene):
             label = render(t(f"pw.badge.{kind}"), 12, theme.BG_DEEP, True)
             tag = label.get_rect().inflate(10, 4)
             tag.midbottom = (rect.right - tag.width // 2 - 4, rect.top + 6)
-            pygame.draw.rect(surface, theme.SKY, tag, border_radius=7)
+            pygame.draw.rect(surface, theme.INK_DIM, tag, border_radius=7)  # grey: no seat's colour
             surface.blit(label, label.get_rect(center=tag.center))
 
     def _draw_row(self, surface: pygame.Surface) -> None:
