@@ -127,4 +127,27 @@ def test_the_cards_left_keep_their_places_until_the_next_turn(app, table_at):
     scene.view = scene.view._replace(turn=scene.view.turn + 1)  # your next turn (the final round's: no refill)
     assert [rect.x for _, rect in scene.hand_rects()] == [389, 459, 529]  # closed up, centred on 490
     assert hand_slots(["TAK", "TAK", "ODA"], ["TAK", "ODA"]) == ["TAK", None, "ODA"]  # the rightmost copy went
-    assert hand_slots(["TAK", None, "ODA"], ["TAK", "ODA", "MOR"]) is None  # filled: laid out afresh
+    assert hand_slots(["TAK", "TAK", "ODA"], ["TAK", "ODA"], picked=0) == [None, "TAK", "ODA"]  # the one clicked
+    assert hand_slots([None, "TAK", "ODA"], ["TAK", "TAK", "ODA"], picked=0) == ["TAK", "TAK", "ODA"]  # came back
+    assert hand_slots(["TAK", None, "ODA"], ["TAK", "ODA", "MOR", "UES"]) is None  # filled: laid out afresh
+
+
+def test_the_card_clicked_is_the_one_held_and_the_one_that_leaves(app, table_at):
+    """Found in a playtest: a click on one of two Mōri raised the other, and the place emptied was not the one
+    clicked."""
+    from game.titles.shinoburi.rules import Deploy, Target
+
+    state = position(3, 0, hands={0: "MOR MOR ODA"}, table={1: "ODA:1", 2: "MOR:1"})
+    state.phase = CMD1
+    scene = table_at(ShinoburiScene, state)
+    app.tick(STEP)
+    first = scene.slot_rects()[0][1]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.center, button=1))
+    assert scene.held == Deploy("MORI") and scene.picked == 0  # drawn raised in its place
+    scene.draw(app.screen, 0.0)
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert scene.held is None and [kind for kind, _ in scene.slot_rects()] == ["MORI", "MORI", "ODA"]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.center, button=1))
+    scene._take(Target(2))
+    app.tick(STEP)
+    assert [kind for kind, _ in scene.slot_rects()] == [None, "MORI", "ODA"]  # the place clicked is empty

@@ -59,9 +59,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.why.not_held": {"en": "The play holds cards you do not have.", "ja": "持っていない札がある。"},
     "nn.why.few": {"en": "Under the Double the play needs {need} cards or a Pass.",
                    "ja": "ダブルがかかっている：{need}枚以上かパスが必要。"},
-    "nn.why.over": {"en": "Card {at} ({card}) would take the value over 101: try another order.",
+    "nn.why.over": {"en": "The {card}, card no. {at} of the line, would take the value over 101: try another order.",
                     "ja": "{at}枚目（{card}）で101を超える：順番を変えてみよう。"},
-    "nn.why.over_any": {"en": "Card {at} ({card}) would take the value over 101, in any order: take a card out.",
+    "nn.why.over_any": {"en": "The {card}, card no. {at} of the line, would take the value over 101, in any order: "
+                              "take a card out.",
                         "ja": "{at}枚目（{card}）で101を超える（どの順でも）：札を戻そう。"},
     "nn.why.shot": {"en": "A Shot names another player.", "ja": "ショットは他のプレイヤーを指名する。"},
     "nn.why.no_shot": {"en": "Only a Shot names the next player.", "ja": "指名できるのはショットだけ。"},

@@ -66,18 +66,29 @@ FLIP = 0.7  # seconds per house card turned at the end
 REVEAL = 30.0  # seconds the end stays before the summary, unless the player goes on first (scaled): time to read it
 
 
-def hand_slots(slots: list[str | None], hand: list[str]) -> list[str | None] | None:
-    """`slots` with the cards no longer in `hand` taken out (the rightmost copy of a kind goes first), or None if
-    `hand` holds a card the slots do not (the hand was filled)."""
-    left = Counter(hand)
-    out: list[str | None] = []
-    for kind in slots:
-        if kind is not None and left[kind] > 0:
-            left[kind] -= 1
-            out.append(kind)
-        else:
-            out.append(None)
-    return None if +left else out
+def hand_slots(slots: list[str | None], hand: list[str], picked: int | None = None) -> list[str | None] | None:
+    """`slots` (cards, None for a gap) made to hold `hand`: a card gone leaves a gap (the `picked` slot's card
+    first, the one clicked, then the rightmost copy); a card come back (a held card taken back) fills a gap, the
+    picked one first. None if `hand` has more new cards than there are gaps (the hand was filled)."""
+    out = list(slots)
+    gone = Counter(kind for kind in out if kind is not None) - Counter(hand)
+    if picked is not None and 0 <= picked < len(out) and gone[out[picked]] > 0:
+        gone[out[picked]] -= 1
+        out[picked] = None
+    for i in reversed(range(len(out))):
+        if out[i] is not None and gone[out[i]] > 0:
+            gone[out[i]] -= 1
+            out[i] = None
+    extra = list((Counter(hand) - Counter(kind for kind in out if kind is not None)).elements())
+    gaps = [i for i, kind in enumerate(out) if kind is None]
+    if picked in gaps:
+        gaps.remove(picked)
+        gaps.insert(0, picked)
+    if len(extra) > len(gaps):
+        return None
+    for i, kind in zip(gaps, sorted(extra, key=hand.index), strict=False):
+        out[i] = kind
+    return out
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
@@ -100,6 +111,7 @@ class ShinoburiScene(TableScene):
         self.reveal: dict | None = None  # the end on show: the GameOver event and when it opened
         self.held = None  # a command's first half (a card, an army) held until its target is chosen: Esc undoes it
         self.slots: list[str | None] = []  # the hand at the turn's start: each card's place (None: played since)
+        self.picked: int | None = None  # the place of the card chosen last (the one that leaves, or is held)
         self.slots_turn = -1  # the turn `slots` was laid out in
 
     # --- telling ----------------------------------------------------------------------------------
@@ -144,17 +156,20 @@ class ShinoburiScene(TableScene):
         i = COUNTRIES.index(country)
         return pygame.Rect(box.x + 10 + i * 57, box.y + 52, *STACK)
 
-    def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
-        """Your cards, each where it was at the turn's start: a card played leaves a gap, so the cards left do not
-        slide under the mouse (a playtest); the hand closes up for the next turn, or when it is filled."""
-        slots = hand_slots(self.slots, list(self.view.hand)) if self.slots_turn == self.view.turn else None
+    def slot_rects(self) -> list[tuple[str | None, pygame.Rect]]:
+        """Your hand's places, each with its card (None: a gap): a card stays where it was at the turn's start, and
+        one played leaves a gap, so the cards left do not slide under the mouse (a playtest); the hand closes up
+        for your next turn, or when more cards come than there are gaps."""
+        slots = hand_slots(self.slots, list(self.view.hand), self.picked) if self.slots_turn == self.view.turn \
+            else None
         if slots is None:  # a new turn, the hand filled, a new game: laid out afresh, centred
-            slots = list(self.view.hand)
-            self.slots, self.slots_turn = slots, self.view.turn
-        width = len(self.slots) * (CARD[0] + 8) - 8
-        x = 490 - width // 2
-        return [(kind, pygame.Rect(x + k * (CARD[0] + 8), HAND_Y, *CARD)) for k, kind in enumerate(slots)
-                if kind is not None]
+            slots, self.picked = list(self.view.hand), None
+        self.slots, self.slots_turn = slots, self.view.turn
+        x = 490 - (len(slots) * (CARD[0] + 8) - 8) // 2
+        return [(kind, pygame.Rect(x + k * (CARD[0] + 8), HAND_Y, *CARD)) for k, kind in enumerate(slots)]
+
+    def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
+        return [(kind, rect) for kind, rect in self.slot_rects() if kind is not None]
 
     def choices(self) -> list[tuple[object, pygame.Rect]]:
         """The legal decisions now, each with the place on the board that takes it (one per place)."""
@@ -223,9 +238,10 @@ class ShinoburiScene(TableScene):
                 if rect.collidepoint(event.pos):
                     self._take(action)
                     return
-            for kind, rect in self.hand_rects():  # any card of a house you may play, not only the first
+            for index, (kind, rect) in enumerate(self.slot_rects()):  # any card of a house you may play
                 card = next((a for a, _ in choices if type(a) in (Deploy, Reinforce) and a.country == kind), None)
                 if card is not None and rect.collidepoint(event.pos):
+                    self.picked = index  # this card leaves (or is held), not the first of its house
                     self._take(card)
                     return
         elif event.type == pygame.MOUSEWHEEL and any(type(a) is NinjaOn for a, _ in choices):
@@ -243,6 +259,8 @@ class ShinoburiScene(TableScene):
         """A click or Enter on a choice. A command's first half is held by the table, and the view shows the state
         after it, until its target is chosen; then both go to the engine, which has no undo."""
         self.focus = 0
+        if type(action) in (Deploy, Reinforce) and (self.picked is None or self.slots[self.picked] != action.country):
+            self.picked = self.slots.index(action.country)  # by the keys: the first of its house, as the focus
         if self.held is not None:
             if not among(action, self.view.legal):
                 self.app.audio.play("error")
@@ -381,13 +399,15 @@ class ShinoburiScene(TableScene):
     def _draw_hand(self, surface, choices, focused) -> None:
         playable = {action.country for action, _ in choices if type(action) in (Deploy, Reinforce)}
         held = self.held.country if type(self.held) is Deploy else None  # the card on its way: raised, ringed
-        for kind, rect in self.hand_rects():
+        for index, (kind, rect) in enumerate(self.slot_rects()):
+            if held is not None and index == self.picked and kind in (None, held):  # the card clicked, raised
+                kind, rect = held, rect.move(0, -24)
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
+            if kind is None:
+                continue
             colour = COLOURS[kind]
             lit = kind in playable
             rect = rect.move(0, -8) if lit else rect  # a card you may play now stands up a little
-            if kind == held:
-                held, rect = None, rect.move(0, -16)
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
             pygame.draw.rect(surface, colour, rect, border_radius=8)
             pygame.draw.rect(surface, theme.INK if lit else theme.BG_DEEP, rect, 3 if lit else 2, border_radius=8)
             ink = theme.INK if kind == NINJA else theme.BG_DEEP
