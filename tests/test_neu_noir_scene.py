@@ -254,3 +254,17 @@ def test_an_empty_hand_is_told_plainly_and_one_card_has_no_order_to_fix(app):
     assert not next(b for b in other.buttons.buttons if b.label.startswith("Reorder")).enabled
     other.add_card("N6")
     assert next(b for b in other.buttons.buttons if b.label.startswith("Reorder")).enabled
+
+
+def test_the_buttons_stay_put_as_the_plays_verdict_changes(app):
+    """Found in a playtest: the two-line "over 101" note grew the panel, so the buttons moved by a line when the
+    play became legal."""
+    scene = scene_at(app, position(hands={0: "10 -10"}, current=0, value=95))
+    scene.add_card("N10")
+    scene.add_card("M10")
+    scene.place_actions()
+    before = [b.rect.copy() for b in scene.buttons.buttons]
+    assert scene.line_problem() is not None
+    scene.reorder()
+    scene.place_actions()
+    assert scene.line_problem() is None and [b.rect for b in scene.buttons.buttons] == before

@@ -438,11 +438,20 @@ class NeuNoirScene(TableScene):
         return notes
 
     def panel_reserve(self) -> list[Note] | None:
-        """Room for the longest pile's list while choosing a pile (the buttons stay put under the pointer)."""
-        if not (self.human_turn() and self.view.phase == TAKE_PILE):
+        """Room for the longest pile's list while choosing a pile, and for the longest verdict on a play while one
+        is built (legal, or why not): the buttons stay put under the pointer as the verdict changes (a playtest
+        clicked where Play had been)."""
+        if not self.human_turn():
             return None
-        longest = max(self.view.piles, key=len)
-        return [Note(", ".join(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
+        if self.view.phase == TAKE_PILE:
+            longest = max(self.view.piles, key=len)
+            return [Note(", ".join(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
+        if self.view.phase == TURN_PHASE and self.mode == "play" and self.line:
+            name = max((card_name(kind) for kind in KINDS), key=len)
+            verdicts = [t(key, card=name, at=len(self.line)) for key in ("nn.why.over", "nn.why.over_any")]
+            verdicts += [t("nn.why.few", need=self.view.doubles + 1), t("nn.line_ok")]
+            return self.actions.roomiest([Note(text, color=theme.BAD) for text in verdicts])
+        return None
 
     def panel_footer(self) -> str:
         if not (self.human_turn() and self.view.phase == TURN_PHASE):
