@@ -500,10 +500,16 @@ def test_blitzkrieg_a_yielded_territorys_neighbours_are_asked_next_each_once():
     state.apply(Defend("QS"))
     state.apply(state.pile[0])
     assert state.cur == 1 and state.legal_actions() == [YIELD]
-    state.apply(YIELD)
+    from game.titles.powers.log import describe
+
+    yielded = state.apply(YIELD)
     assert state.owner["AUT"] == 0 and state.phase == DEFEND and state.cur == 2  # GER, a neighbour of AUT
     assert state.to_defend[0] == "GER" and state.asked == ["SUI", "AUT"]
-    state.apply(YIELD)  # GER to P0: its neighbours FRA (unowned), AUT (P0's), SUI (asked), RUS (unowned)
+    names = ["You", "Hayate", "Kaede", "Jin"]
+    assert describe(yielded[0], 0, names)[0] == "Hayate yields Austria to you. Blitzkrieg: Austria's neighbours must " \
+        "answer too."
+    yielded = state.apply(YIELD)  # GER to P0: its neighbours FRA (unowned), AUT (P0's), SUI (asked), RUS (unowned)
+    assert not yielded[0].cascade
     assert state.owner["GER"] == 0 and state.phase == "reveal"
     assert state.score(0) == sum(TERRITORIES[t][0] for t in ("ITA", "AUT", "GER"))
 

@@ -68,3 +68,15 @@ def test_the_discard_pile_shows_under_the_mouse(app, table_at):
         assert "Discard pile (3), the latest last" in text.SHOWN
     finally:
         text.SHOWN = None
+
+
+def test_the_cheapest_face_card_is_the_defences_default(app, table_at):
+    """Found in a playtest: Enter defended with the K although a J defends alike."""
+    state = position(4, on_offer="FRA", hands={0: "KS 4D JD", 2: "2S 3S 4S 5S JK1"}, parent=2)
+    state.apply(Play("JK1"))
+    state.owner["GER"] = 0
+    state.apply(Occupy("2S 3S 4S 5S"))
+    scene = table_at(PowersScene, state)
+    app.tick(STEP)
+    assert [b.label for b in scene.buttons.buttons][scene.buttons.focus].startswith("Defend with J")
+    assert scene.buttons.buttons[-1].label.startswith("Yield")

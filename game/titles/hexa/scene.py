@@ -171,24 +171,24 @@ class HexaScene(TableScene):
         return self.label(action)
 
     # --- your decisions -----------------------------------------------------------------------------
-    def label(self, action) -> str:
-        """A choice in words, as its button says it."""
+    def label(self, action, compact: bool = False) -> str:
+        """A choice in words, as its button says it (`compact`: shorter, for two columns of buttons)."""
         v = self.view
         if action == KEEP:
             return t("hx.keep", card=card_name(v.drawn or ""))
         if action == REDRAW:
             return t("hx.redraw")
         if action == END_RECOVERY:
-            return t("hx.done")
+            return t("hx.done_short" if compact else "hx.done")
         kind = type(action)
         if kind is DeclareSet:
-            return t("hx.set", cards="-".join(map(card_name, rules.run_order(action))))
+            return t("hx.set_short" if compact else "hx.set", cards="-".join(map(card_name, rules.run_order(action))))
         if kind is Take:
             return t("hx.take", card=card_name(action.rank))
         if kind is Advance:
             return self.advance_text(action.column)
         if kind is Commit:
-            return self.commit_text(action.rank)
+            return self.commit_text(action.rank, compact)
         return str(action)
 
     def advance_text(self, column: str) -> str:
@@ -242,8 +242,7 @@ class HexaScene(TableScene):
             return
         legal = self.ordered(self.view.legal)
         columns = 2 if len(legal) > 5 else 1  # a long list (a big discard pile, a big hand) in two columns
-        labels = [self.commit_text(a.rank, compact=True) if columns == 2 and type(a) is Commit else self.label(a)
-                  for a in legal]
+        labels = [self.label(a, compact=columns == 2) for a in legal]
         if [b.label for b in self.buttons.buttons] == labels:
             return
         self.buttons.buttons = []
@@ -732,7 +731,7 @@ class HexaScene(TableScene):
                 return
         surface.blit(card_face(card, ARENA_W), rect)
         value = last.strengths[index]
-        if value is not None and value != rules.INDEX.get(card):  # its support counted: "7 +3 = 10"
+        if value is not None and side(card, value) != card_name(card):  # "7 +3 = 10", "K = 13": a total each
             shown, size = fit(side(card, value), 16, rect.width + 50, True)
             blit(surface, shown, size, (rect.centerx, rect.bottom + 8), theme.SKY, True, "midtop")
 

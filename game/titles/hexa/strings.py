@@ -131,6 +131,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.redraw": {"en": "Throw it away, draw again", "ja": "捨てて引き直す"},
     "hx.done": {"en": "Go on to the move", "ja": "移動へ進む"},
     "hx.set": {"en": "Discard {cards}, take one back", "ja": "{cards}を捨てて1枚回収"},
+    "hx.set_short": {"en": "Set {cards}", "ja": "組 {cards}"},  # two columns of buttons: the prompt says the rest
+    "hx.done_short": {"en": "Go on", "ja": "先へ進む"},
     "hx.take": {"en": "Take {card}", "ja": "{card}を取る"},
     "hx.advance": {"en": "Advance {source}→{target}", "ja": "{source}→{target}へ前進"},
     "hx.attack_button": {"en": "Attack in {column} (+{mine} against +{theirs})",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.services.i18n import person, pick, said, t
+from game.services.i18n import person, pick, said, sentences, t
 from game.titles.powers import rules
 from game.titles.territories import TERRITORY_NAMES
 from game.ui import theme
@@ -101,8 +101,11 @@ def _defended(e, viewer, names):
 
 
 def _yielded(e, viewer, names):
-    return said("pw.log.yielded", e.seat, names, viewer, land=territory_name(e.territory),
-                to=person(e.to, names, viewer)), theme.BAD if e.seat == viewer else theme.INK
+    line = said("pw.log.yielded", e.seat, names, viewer, land=territory_name(e.territory),
+                to=person(e.to, names, viewer))
+    if e.cascade:
+        line = sentences([line, t("pw.log.blitzkrieg", land=territory_name(e.territory))])
+    return line, theme.BAD if e.seat == viewer else theme.INK
 
 
 def _over(e, viewer, names):

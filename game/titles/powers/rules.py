@@ -238,7 +238,7 @@ class Yielded:
     seat: int
     territory: str
     to: int
-
+    cascade: bool = False  # Blitzkrieg: the territory's neighbours owned by others are asked next
 
 @dataclass(slots=True)
 class GameOver:
@@ -476,6 +476,7 @@ class PowersState(State):
             if self.blitzkrieg:  # A17's variant: the yielded territory's neighbours first, each asked once
                 cascade = [t for t in TERRITORIES[territory][3] if t not in self.asked]  # type: ignore[index]
                 self.to_defend = cascade + [t for t in self.to_defend if t not in cascade]
+                events[0].cascade = any(self.owner[t] not in (None, self.occupier) for t in cascade)
             return events + self._defence_next()
         self._show(p, action.card)  # type: ignore[arg-type]
         self.defending = action.card

@@ -309,6 +309,8 @@ class PowersScene(TableScene):
             return sorted(legal, key=lambda a: -worth(a.card))
         if self.view.phase == OPEN:  # a forced opening: the card least worth keeping first
             return sorted(legal, key=lambda a: worth(a.card))
+        if self.view.phase == DEFEND:  # any face card defends alike: the one least worth keeping first, then Yield
+            return sorted(legal, key=lambda a: (a == YIELD, 0 if a == YIELD else worth(a.card)))
         return legal
 
     def pick_action(self, action) -> None:
@@ -372,6 +374,8 @@ class PowersScene(TableScene):
         if phase == INVADE:
             if not v.hand:
                 return t("pw.prompt.invade_empty"), theme.WARN
+            if list(v.legal) == [PASS]:
+                return t("pw.prompt.invade_none", strength=v.top[1]), theme.WARN
             return t("pw.prompt.invade", strength=v.top[1]), theme.ACCENT
         if phase == DISCARD:
             return t("pw.prompt.discard"), theme.WARN
@@ -503,10 +507,17 @@ class PowersScene(TableScene):
                 pygame.draw.lines(surface, colour_, False, [(x1, y1), (x1, top), (x2, top), (x2, y2)], 2)
             else:
                 pygame.draw.line(surface, colour_, place(a), place(b), 2)
-        if v.phase == DEFEND and v.to_defend:  # the territory whose owner answers now: ringed in the warning colour
-            pygame.draw.rect(surface, theme.WARN, node_rect(v.to_defend[0]).inflate(12, 12), 3, border_radius=12)
+        asked = v.to_defend[0] if v.phase == DEFEND and v.to_defend else None
+        if asked is not None:  # the territory whose owner answers now: ringed in white (no seat's colour), tagged
+            pygame.draw.rect(surface, theme.INK, node_rect(asked).inflate(14, 14), 4, border_radius=12)
         for territory in IDS:
             self._draw_node(surface, territory, territory == offer, territory in lit)
+        if asked is not None:
+            label = render(t("pw.tag.asked"), 12, theme.BG_DEEP, True)
+            tag = label.get_rect().inflate(10, 4)
+            tag.midbottom = (node_rect(asked).x + tag.width // 2 + 4, node_rect(asked).top + 6)
+            pygame.draw.rect(surface, theme.INK, tag, border_radius=7)
+            surface.blit(label, label.get_rect(center=tag.center))
         if self.defence is not None and self.now < self.defence[2]:
             card, territory, _ = self.defence
             image = card_face(card, 44)
