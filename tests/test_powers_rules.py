@@ -364,8 +364,10 @@ def test_e23_an_empty_hand_passes():
     assert state.cur == 2 and state.legal_actions() == [PASS]
 
 
-def test_e24_no_cascade():
-    state = occupation(4, "ITA", 0, {0: "2S 3S 4S", 3: "QS"})
+def e24_to_austrias_yield(blitzkrieg: bool = False):
+    """E24 up to P1's answer for AUT: P0 acquires ITA, P3 defends SUI with QS; P1 (no face card) must yield AUT."""
+    state = occupation(4, "ITA", 0, {0: "2S 3S 4S", 3: "QS", 2: "KS"})
+    state.blitzkrieg = blitzkrieg
     for t, seat in (("SUI", 3), ("AUT", 1), ("GER", 2)):
         state.owner[t] = seat
     state.apply(next(a for a in state.legal_actions() if a != DECLINE))
@@ -373,6 +375,11 @@ def test_e24_no_cascade():
     state.apply(Defend("QS"))
     state.apply(state.pile[0])
     assert state.cur == 1 and state.legal_actions() == [YIELD]
+    return state
+
+
+def test_e24_no_cascade():
+    state = e24_to_austrias_yield()
     state.apply(YIELD)
     assert state.owner["AUT"] == 0 and state.owner["GER"] == 2 and state.phase == "reveal"  # GER never asked
 
@@ -491,17 +498,9 @@ def test_an_illegal_play_is_refused_and_changes_nothing():
 def test_blitzkrieg_a_yielded_territorys_neighbours_are_asked_next_each_once():
     """A17's variant: E24 again with Blitzkrieg. AUT's yield asks its neighbours (GER, ITA, SUI, OTT) before the
     rest of ITA's list: GER (P2) is asked; SUI, asked already, is not asked again; OTT stays unowned."""
-    state = occupation(4, "ITA", 0, {0: "2S 3S 4S", 3: "QS", 2: "KS"})
-    state.blitzkrieg = True
-    for t, seat in (("SUI", 3), ("AUT", 1), ("GER", 2)):
-        state.owner[t] = seat
-    state.apply(next(a for a in state.legal_actions() if a != DECLINE))
-    assert state.cur == 3
-    state.apply(Defend("QS"))
-    state.apply(state.pile[0])
-    assert state.cur == 1 and state.legal_actions() == [YIELD]
     from game.titles.powers.log import describe
 
+    state = e24_to_austrias_yield(blitzkrieg=True)
     yielded = state.apply(YIELD)
     assert state.owner["AUT"] == 0 and state.phase == DEFEND and state.cur == 2  # GER, a neighbour of AUT
     assert state.to_defend[0] == "GER" and state.asked == ["SUI", "AUT"]
