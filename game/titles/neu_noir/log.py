@@ -49,7 +49,8 @@ def _played(e, viewer, names):
 def _bet(e, viewer, names):
     line = said("nn.log.bet", e.seat, names, viewer, target=person(e.target, names, viewer))
     if e.cancelled:  # the pending Doubles end with the bet (spec 4.3.2, S10)
-        line = sentences([line, counted("nn.log.doubles_cancelled", e.cancelled)])
+        line = sentences([line, t("nn.log.doubles_cancelled", n=e.cancelled) if e.cancelled > 1 else
+                             t("nn.log.double_cancelled")])
     return line, theme.INK
 
 

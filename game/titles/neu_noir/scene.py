@@ -405,8 +405,9 @@ class NeuNoirScene(TableScene):
             return t("nn.prompt.build"), theme.ACCENT
         if not any(type(a) is Card for a in v.legal):
             can_bet = any(type(a) is Bet for a in v.legal)
-            key = "nn.prompt.no_cards" if not sum(dict(v.hand).values()) else "nn.prompt.stuck"
-            return t(key if can_bet else key + "_no_bet"), theme.WARN
+            if not sum(dict(v.hand).values()):
+                return t("nn.prompt.no_cards" if can_bet else "nn.prompt.no_cards_no_bet"), theme.WARN
+            return t("nn.prompt.stuck" if can_bet else "nn.prompt.stuck_no_bet"), theme.WARN
         if v.doubles:
             return counted("nn.prompt.doubles", v.doubles, need=v.doubles + 1), theme.WARN
         return t("nn.prompt.turn"), theme.ACCENT

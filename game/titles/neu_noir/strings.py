@@ -163,7 +163,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.log.bet": {"en": "{name} bets on {target}.", "ja": "{name}が{target}にベット。"},
     "nn.log.bet_you": {"en": "You bet on {target}.", "ja": "あなたが{target}にベット。"},
     "nn.log.doubles_cancelled": {"en": "The {n} Doubles are cancelled.", "ja": "ダブル×{n}は消える。"},
-    "nn.log.doubles_cancelled_one": {"en": "The Double is cancelled.", "ja": "ダブル×{n}は消える。"},
+    "nn.log.double_cancelled": {"en": "The Double is cancelled.", "ja": "ダブルは消える。"},
     "nn.doubles_cancelled": {"en": "Double cancelled", "ja": "ダブル解除"},
     "nn.log.declare": {"en": "{name} declares defeat.", "ja": "{name}が敗北宣言。"},
     "nn.log.declare_you": {"en": "You declare defeat.", "ja": "あなたが敗北宣言。"},
