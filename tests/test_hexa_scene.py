@@ -127,7 +127,9 @@ def test_a_click_on_an_arrow_moves_its_piece(app):
     (x0, y0), (_, y1) = scene.hex_centre("C", 1), scene.hex_centre("C", 2)
     arrow = (round(x0), round((y0 + y1) / 2))
     assert not any(scene.hex_rect("C", row).collidepoint(arrow) for row in (1, 2))  # the gap the arrow sits in
-    scene.hover = arrow
+    assert scene.focused_action() != Advance("C")
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=arrow, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.focused_action() == Advance("C")  # the keys' focus follows: Enter does what is lit
     assert scene._click_table(arrow) and scene.state.history[-1] == Advance("C")
 
 

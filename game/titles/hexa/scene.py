@@ -341,6 +341,9 @@ class HexaScene(TableScene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
+            pointed = self.pointed_move()
+            if pointed is not None:  # the keys' focus follows the move under the mouse: Enter does what is lit
+                self.buttons.focus = self.ordered(self.view.legal).index(pointed)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.pile_rect().collidepoint(event.pos):  # the discard pile: look through it
                 self.browsing = not self.browsing
@@ -398,6 +401,13 @@ class HexaScene(TableScene):
         rect = pygame.Rect(0, 0, round(1.6 * s), round(1.6 * s))
         rect.center = tuple(map(round, self.hex_centre(column, row)))
         return rect
+
+    def pointed_move(self) -> Advance | None:
+        """Your move whose piece, arrow or hex ahead is under the mouse, if any."""
+        if not self.human_turn():
+            return None
+        return next((Advance(column) for column in COLUMNS if among(Advance(column), self.view.legal)
+                     and any(r.collidepoint(self.hover) for r in self.advance_rects(column))), None)
 
     def advance_rects(self, column: str) -> list[pygame.Rect]:
         """Where a click advances the piece of `column`: the piece, the hex ahead, and the arrow on the edge
@@ -531,11 +541,10 @@ class HexaScene(TableScene):
         self._draw_names(surface)
         legal = v.legal if self.human_turn() else ()
         previews = []
-        pointed = next((column for column in COLUMNS if among(Advance(column), legal) and self.hover
-                        and any(r.collidepoint(self.hover) for r in self.advance_rects(column))), None)
+        pointed = self.pointed_move()
         for column in COLUMNS:  # one move lit: the one under the mouse, else the keys' (or the button's) choice
             if among(Advance(column), legal):
-                lit = column == pointed if pointed is not None else focused == Advance(column)
+                lit = Advance(column) == pointed if pointed is not None else focused == Advance(column)
                 preview = self._draw_arrow(surface, column, lit)
                 if preview is not None:
                     previews.append(preview)

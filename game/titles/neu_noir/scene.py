@@ -89,13 +89,13 @@ class NeuNoirScene(TableScene):
     def _on_card(self, event: rules.CardAdded) -> None:
         self.timeline.queue(self.speed(0.12), lambda: self.app.audio.play("card"))
         if event.value == 101 and (event.kind == rules.R101 or event.kind in rules.POSITIVE):  # it reached 101
-            self.timeline.queue(0.0, lambda: self.effects.popup("101!", (CENTER[0], CENTER[1] - 96), self.now, 40,
-                                                                theme.BAD))
+            self.timeline.queue(0.0, lambda: self.effects.popup("101!", (CENTER[0], CENTER[1] - 66), self.now, 40,
+                                                                theme.BAD))  # it rises short of the top plate
 
     def _on_played(self, event: rules.Played) -> None:
         if event.turned:
             def turned() -> None:  # beside the direction arrow, which turns: a small event, no banner
-                self.effects.popup(t("nn.turned"), (CENTER[0] + 100, CENTER[1] - 84), self.now, 24, theme.SKY)
+                self.effects.popup(t("nn.turned"), (CENTER[0] + 100, CENTER[1] - 28), self.now, 24, theme.SKY)
                 self.app.audio.play("menu_move")
             self.timeline.queue(self.speed(0.3), turned)
         if event.shot is not None:
