@@ -646,7 +646,7 @@ class NeuNoirScene(TableScene):
         pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x + 3, rect.y + 6, 5, rect.height - 12), border_radius=2)
         bettor = rules.bettor_under(v.bet_of, seat)
         if bettor is not None:  # a bet chip under this marker, in the bettor's colour
-            chip(surface, (rect.x + 5, rect.bottom - 4), SEAT_COLOURS[bettor], 9, theme.INK)
+            chip(surface, (rect.x - 3, rect.centery), SEAT_COLOURS[bettor], 9, theme.INK)  # clear of the white chips
         if self.human_turn() and self.targetable(seat):
             pygame.draw.rect(surface, theme.GOOD, rect.inflate(8, 8), 3, border_radius=theme.RADIUS + 3)
         y = rect.bottom + 10
