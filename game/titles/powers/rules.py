@@ -299,10 +299,10 @@ class PowersState(State):
     TITLE = "powers"
     RULES_VERSION = RULES_VERSION
     RESAMPLE_REPLAYS = False  # a world keeps what the view shows, not a history of draws
-    __slots__ = ("n", "rotating", "blitzkrieg", "phase", "parent", "round", "on_offer", "unrevealed", "owner", "hand", "pile",
-                 "discard", "table", "known", "hidden", "pools", "pool", "draws", "then", "cur", "conscripted",
-                 "top", "last_player", "passes", "holder", "cost", "winner", "acquirer", "occupier", "to_defend",
-                 "asked", "defending", "winners", "victory", "tie_break")
+    __slots__ = ("n", "rotating", "blitzkrieg", "phase", "parent", "round", "on_offer", "unrevealed", "owner", "hand",
+                 "pile", "discard", "table", "known", "hidden", "pools", "pool", "draws", "then", "cur",
+                 "conscripted", "top", "last_player", "passes", "holder", "cost", "winner", "acquirer", "occupier",
+                 "to_defend", "asked", "defending", "winners", "victory", "tie_break")
 
     def __init__(self, players: int = 4, rotating: bool = False, blitzkrieg: bool = False) -> None:
         super().__init__()
