@@ -80,3 +80,17 @@ def test_the_cheapest_face_card_is_the_defences_default(app, table_at):
     app.tick(STEP)
     assert [b.label for b in scene.buttons.buttons][scene.buttons.focus].startswith("Defend with J")
     assert scene.buttons.buttons[-1].label.startswith("Yield")
+
+
+def test_the_demo_says_so_with_the_mouse_anywhere(app, table_at):
+    """The demo's label is the header's, not the discard pile's (a review found it drawn only with the pile)."""
+    from game.ui import text
+
+    scene = table_at(PowersScene, position(4, on_offer="IND", hands={0: "8C"}, parent=0))
+    scene.autoplay, scene.hover = True, (900, 700)
+    text.SHOWN = set()
+    try:
+        scene.draw(app.screen, 0.0)
+        assert "Demo: computer players only" in text.SHOWN
+    finally:
+        text.SHOWN = None

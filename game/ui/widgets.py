@@ -10,7 +10,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.fonts import font
-from game.ui.text import blit, fit, overflowed
+from game.ui.text import blit, fit, overflowed, render
 
 
 @dataclass
@@ -177,6 +177,23 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple = theme.PANEL,
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if edge:
         pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+def card_sheet(heading: str, faces: list[pygame.Surface], per_row: int, widest: int = 560) -> pygame.Surface:
+    """A panel of card faces (all one size) in rows of `per_row` under a heading, as wide as the heading or the
+    widest row (at most `widest`): a pile or a discard pile to look through while the mouse is on it."""
+    w, h = faces[0].get_size() if faces else (0, 0)
+    rows = max(1, (len(faces) + per_row - 1) // per_row)
+    width = min(widest, max(24 + min(len(faces), per_row) * (w + 4), render(heading, 15, theme.SKY, True).get_width()
+                            + 20))
+    sheet = pygame.Surface((width, 42 + rows * (h + 6)), pygame.SRCALPHA)
+    panel(sheet, sheet.get_rect(), theme.BG_DEEP, theme.SKY)
+    title, size = fit(heading, 15, width - 16, True)
+    blit(sheet, title, size, (10, 8), theme.SKY, True)
+    for i, face in enumerate(faces):
+        row, column = divmod(i, per_row)
+        sheet.blit(face, (12 + column * (w + 4), 34 + row * (h + 6)))
+    return sheet
 
 
 def dim(surface: pygame.Surface, alpha: int = 160) -> None:

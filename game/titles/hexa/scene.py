@@ -460,7 +460,7 @@ class HexaScene(TableScene):
         v, tags = self.view, []
         drawn = v.drawn if v.phase == FLAG_REDRAW and self.human_turn() else None
         known = list(v.known[self.me])
-        for rank, _ in self.hand_rects():
+        for rank in self.shown_hand():
             if rank == drawn:
                 tags.append("drawn")
                 drawn = None
@@ -541,11 +541,9 @@ class HexaScene(TableScene):
         self._draw_names(surface)
         legal = v.legal if self.human_turn() else ()
         previews = []
-        pointed = self.pointed_move()
-        for column in COLUMNS:  # one move lit: the one under the mouse, else the keys' (or the button's) choice
+        for column in COLUMNS:  # one move lit: the keys' choice, which follows the mouse (or the button under it)
             if among(Advance(column), legal):
-                lit = Advance(column) == pointed if pointed is not None else focused == Advance(column)
-                preview = self._draw_arrow(surface, column, lit)
+                preview = self._draw_arrow(surface, column, focused == Advance(column))
                 if preview is not None:
                     previews.append(preview)
         placed = self._place_previews(previews)
@@ -740,8 +738,9 @@ class HexaScene(TableScene):
                 return
         surface.blit(card_face(card, ARENA_W), rect)
         value = last.strengths[index]
-        if value is not None and side(card, value) != card_name(card):  # "7 +3 = 10", "K = 13": a total each
-            shown, size = fit(side(card, value), 16, rect.width + 50, True)
+        total = side(card, value)
+        if total != card_name(card):  # "7 +3 = 10", "K = 13": a total on each side (not "7" under a 7)
+            shown, size = fit(total, 16, rect.width + 50, True)
             blit(surface, shown, size, (rect.centerx, rect.bottom + 8), theme.SKY, True, "midtop")
 
     def _draw_result(self, surface: pygame.Surface, last: rules.BattleResolved) -> None:

@@ -48,7 +48,7 @@ from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, fit, render
-from game.ui.widgets import Button, panel
+from game.ui.widgets import Button, card_sheet
 
 LOG = pygame.Rect(992, 14, 276, 330)
 ACTIONS = pygame.Rect(992, 354, 276, 352)
@@ -685,20 +685,12 @@ class NeuNoirScene(TableScene):
         if seat is None or not self.view.piles[seat]:
             return
         pile = self.view.piles[seat]
-        per_row, width = 10, 30
-        rows = (len(pile) + per_row - 1) // per_row
-        heading = said("nn.pile_title", seat, self.names, self.me, n=len(pile))
-        wide = max(24 + min(len(pile), per_row) * (width + 4), render(heading, 15, theme.SKY, True).get_width() + 20)
-        box = pygame.Rect(0, 0, min(wide, 560), 44 + rows * (round(width * 1.42) + 6))  # the heading whole
+        sheet = card_sheet(said("nn.pile_title", seat, self.names, self.me, n=len(pile)),
+                           [card_face(kind, 30) for kind in pile], per_row=10)
+        box = sheet.get_rect()
         box.midbottom = (min(max(self.hover[0], box.width // 2 + 4), 976 - box.width // 2), self.hover[1] - 12)
         box.top = max(4, box.top)
-        panel(surface, box, theme.BG_DEEP, theme.SKY)
-        title, size = fit(heading, 15, box.width - 16, True)
-        blit(surface, title, size, (box.x + 10, box.y + 8), theme.SKY, True)
-        for i, kind in enumerate(pile):
-            x = box.x + 12 + (i % per_row) * (width + 4)
-            y = box.y + 34 + (i // per_row) * (round(width * 1.42) + 6)
-            surface.blit(card_face(kind, width), (x, y))
+        surface.blit(sheet, box)
 
     def _draw_line(self, surface: pygame.Surface) -> None:
         """The play being built (yours), or a bot's play going down card by card."""

@@ -470,14 +470,14 @@ class PowersState(State):
         self.asked.append(territory)
         if action == YIELD:
             self.owner[territory] = self.occupier
-            events: list = [Yielded(p, territory, self.occupier)]  # type: ignore[arg-type]
             if self.score(self.occupier) >= CONQUEST:  # type: ignore[arg-type]
-                return events + self._game_over(CONQUEST_WIN)
+                return [Yielded(p, territory, self.occupier), *self._game_over(CONQUEST_WIN)]  # type: ignore
+            cascade: list[str] = []
             if self.blitzkrieg:  # A17's variant: the yielded territory's neighbours first, each asked once
                 cascade = [t for t in TERRITORIES[territory][3] if t not in self.asked]  # type: ignore[index]
                 self.to_defend = cascade + [t for t in self.to_defend if t not in cascade]
-                events[0].cascade = any(self.owner[t] not in (None, self.occupier) for t in cascade)
-            return events + self._defence_next()
+            others = any(self.owner[t] not in (None, self.occupier) for t in cascade)
+            return [Yielded(p, territory, self.occupier, others), *self._defence_next()]  # type: ignore[arg-type]
         self._show(p, action.card)  # type: ignore[arg-type]
         self.defending = action.card
         self.draws, self.then = [(p, "defence")], "defended"  # type: ignore[list-item]

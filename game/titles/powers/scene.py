@@ -54,7 +54,7 @@ from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge
 from game.ui.text import blit, fit, render
-from game.ui.widgets import Button, panel
+from game.ui.widgets import Button, card_sheet, panel
 
 LOG = pygame.Rect(992, 14, 276, 330)
 ACTIONS = pygame.Rect(992, 354, 276, 352)
@@ -85,6 +85,15 @@ def node_rect(territory: str) -> pygame.Rect:
     rect = pygame.Rect(0, 0, *NODE)
     rect.center = place(territory)
     return rect
+
+
+def node_tag(surface: pygame.Surface, rect: pygame.Rect, text: str, colour: tuple, left: bool = False) -> None:
+    """A small label over a territory's top corner (the right one, or the left): "island", "defend?"."""
+    label = render(text, 12, theme.BG_DEEP, True)
+    tag = label.get_rect().inflate(10, 4)
+    tag.midbottom = (rect.x + tag.width // 2 + 4 if left else rect.right - tag.width // 2 - 4, rect.top + 6)
+    pygame.draw.rect(surface, colour, tag, border_radius=7)
+    surface.blit(label, label.get_rect(center=tag.center))
 
 
 BORDERS = sorted({tuple(sorted((a, b))) for a in IDS for b in TERRITORIES[a][3]})
@@ -475,25 +484,16 @@ class PowersScene(TableScene):
         line = t("pw.round", n=max(1, v.round)) + " · " + t("pw.piles", pile=v.pile_size, discard=len(v.discard),
                                                             left=len(v.unrevealed))
         self.header_rect = blit(surface, line, 16, (20, 50), theme.INK_DIM, True)
+        if self.autoplay:
+            blit(surface, t("pw.demo"), 16, (960, 16), theme.SKY, True, "topright")
 
     def _draw_discard_tip(self, surface: pygame.Surface) -> None:
         """The discard pile, card by card in the order discarded, while the mouse is on the header's line (spec 10:
         the discard pile can be browsed; a one-colour discard takes a card back from it)."""
-        pile = self.view.discard
-        if not self.header_rect.inflate(8, 12).collidepoint(self.hover):
-            return
-        per_row, width = 16, 32
-        rows = max(1, (len(pile) + per_row - 1) // per_row)
-        heading = render(t("pw.discard_title", n=len(pile)), 15, theme.SKY, True)
-        wide = max(24 + min(len(pile), per_row) * (width + 4), heading.get_width() + 20)
-        box = pygame.Rect(16, self.header_rect.bottom + 6, wide, 40 + rows * 52)
-        panel(surface, box, theme.BG_DEEP, theme.SKY)
-        surface.blit(heading, (box.x + 10, box.y + 8))
-        for i, card in enumerate(pile):
-            row, column = divmod(i, per_row)
-            surface.blit(card_face(card, width), (box.x + 12 + column * (width + 4), box.y + 34 + row * 52))
-        if self.autoplay:
-            blit(surface, t("pw.demo"), 16, (960, 16), theme.SKY, True, "topright")
+        if self.header_rect.inflate(8, 12).collidepoint(self.hover):
+            pile = self.view.discard
+            sheet = card_sheet(t("pw.discard_title", n=len(pile)), [card_face(card, 32) for card in pile], 16, 600)
+            surface.blit(sheet, (16, self.header_rect.bottom + 6))
 
     def _draw_map(self, surface: pygame.Surface) -> None:
         v = self.view
@@ -513,11 +513,7 @@ class PowersScene(TableScene):
         for territory in IDS:
             self._draw_node(surface, territory, territory == offer, territory in lit)
         if asked is not None:
-            label = render(t("pw.tag.asked"), 12, theme.BG_DEEP, True)
-            tag = label.get_rect().inflate(10, 4)
-            tag.midbottom = (node_rect(asked).x + tag.width // 2 + 4, node_rect(asked).top + 6)
-            pygame.draw.rect(surface, theme.INK, tag, border_radius=7)
-            surface.blit(label, label.get_rect(center=tag.center))
+            node_tag(surface, node_rect(asked), t("pw.tag.asked"), theme.INK, left=True)
         if self.defence is not None and self.now < self.defence[2]:
             card, territory, _ = self.defence
             image = card_face(card, 44)
@@ -540,12 +536,8 @@ class PowersScene(TableScene):
         blit(surface, f"{points}", 18, (rect.x + 8, rect.bottom - 4), theme.WARN, True, "bottomleft")
         blit(surface, t("pw.cost_short", n=cost), 13, (rect.right - 8, rect.bottom - 6), theme.INK_DIM, True,
              "bottomright")
-        if kind != rules.NORMAL:  # a tag over the node's corner
-            label = render(t(f"pw.badge.{kind}"), 12, theme.BG_DEEP, True)
-            tag = label.get_rect().inflate(10, 4)
-            tag.midbottom = (rect.right - tag.width // 2 - 4, rect.top + 6)
-            pygame.draw.rect(surface, theme.INK_DIM, tag, border_radius=7)  # grey: no seat's colour
-            surface.blit(label, label.get_rect(center=tag.center))
+        if kind != rules.NORMAL:  # grey: no seat's colour
+            node_tag(surface, rect, t(f"pw.badge.{kind}"), theme.INK_DIM)
 
     def _draw_row(self, surface: pygame.Surface) -> None:
         """The invasion: each card played with its strength; the top one's breakdown (its number, the bonuses)."""
