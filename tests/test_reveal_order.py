@@ -196,3 +196,41 @@ def test_dice_combat_win_chance_follows_the_choice(app):
             break
     if not scene.state.is_terminal():
         assert scene.headline_chance() != wins[worse]
+
+
+def test_dice_combat_tray_and_round_wait_for_the_dice(app):
+    """The collected dice's "wins" line and the round number change only after the round has played out on screen
+    (they read the state, which moves on at the click: a playtester saw the won prize counted mid-roll)."""
+    scene = DiceCombatScene(app, seed=3)
+    app.stack.clear_to(scene)
+    for _ in range(40):  # a round where an attack wins the prize
+        run_to_decision(app, scene)
+        before = (scene.shown.round, tuple(scene.shown.collection))
+        scene.choose(ATTACK)
+        while scene.clash is None:  # until the dice's verdict shows, nothing else has moved on
+            assert (scene.shown.round, tuple(scene.shown.collection)) == before
+            app.tick(STEP)
+        if len(scene.state.collection) > len(before[1]) and not scene.state.is_terminal():
+            break
+    assert (scene.shown.round, tuple(scene.shown.collection)) == before  # the verdict first
+    run_to_decision(app, scene)
+    assert (scene.shown.round, scene.shown.collection) == (scene.state.round, scene.state.collection)
+    assert scene.shown.round == before[0] + 1 and len(scene.shown.collection) == len(before[1]) + 1
+
+
+def test_dice_combat_enter_defaults_to_defend_unless_attack_cannot_fail(app):
+    scene = DiceCombatScene(app, seed=5)
+    app.stack.clear_to(scene)
+    surface = pygame.Surface((1280, 720))
+    decisions = 0
+    for _ in range(20_000):
+        app.tick(STEP)
+        if scene.state.is_terminal():
+            break
+        if scene.deciding:
+            scene.draw(surface, 0.0)
+            target = scene.state.target
+            assert scene.buttons.focus == (0 if odds.attack_chance(target) == 1 else 1), target
+            scene.choose(DEFEND if decisions % 2 else ATTACK)
+            decisions += 1
+    assert decisions >= 3

@@ -103,6 +103,9 @@ class DiceCombatScene(Scene):
         self.autoplay = autoplay
         self.run = run or Run()
         self.state: DiceCombatState = new_state()
+        # the position as the screen has shown it so far: the tray's winning values and the round number move on
+        # only when the animations of what happened have played (the dice land, then the counts change)
+        self.shown: DiceCombatState = self.state
         self.bot = bots.BOTS[bots.HINT_BOT]()
         self.now = 0.0
         self.timeline = Timeline()
@@ -119,8 +122,11 @@ class DiceCombatScene(Scene):
         self.think_until = 0.0
         self.chosen_chance: float | None = None  # the chosen action's win chance, on show until the round settles
         self.watching = False  # a stored game in the replay theatre: it applies the actions it is given (`apply`)
+        self.focused_round = -1  # the round whose decision has set the keyboard focus
         self.buttons = ButtonRow([
-            # Both alike: the lit one is the keyboard focus (Enter presses it), never a recommendation.
+            # Both alike: the lit one is the keyboard focus (Enter presses it). At each decision it starts on the
+            # safe choice, Defend (its three dice fail least), or on Attack where Attack cannot fail either; never
+            # on the hint's.
             Button(pygame.Rect(900, 400, 340, 96), "", lambda: self.choose(ATTACK), primary=True),
             Button(pygame.Rect(900, 508, 340, 96), "", lambda: self.choose(DEFEND), primary=True),
         ], on_move=lambda: app.audio.play("menu_move"))
@@ -148,7 +154,7 @@ class DiceCombatScene(Scene):
     def restore_state(self, state: DiceCombatState) -> None:
         """Take a saved game's state and show it as the animations would have left it: the plates (or, after a roll,
         the player's dice and the clash), the collected dice sorted in the tray, the hearts."""
-        self.state = state
+        self.state = self.shown = state
         resolved = state.choice is not None and len(state.roll) == DICE[state.choice]
         self.small = placed(state.small, small_rest()) if state.small is not None and not resolved else None
         self.big = [placed(face, big_rest(index)) for index, face in enumerate(state.big)]
@@ -210,6 +216,7 @@ class DiceCombatScene(Scene):
         self._animate(events)
         if any(isinstance(event, Resolved) for event in events):
             self.timeline.queue(0.0, self._settled)  # the new position's chance once the round has played out
+        self._show_when_played()
 
     def apply(self, action: str | int) -> None:
         """One stored action shown as in play (the replay theatre): a die rolled, or your choice."""
@@ -220,6 +227,7 @@ class DiceCombatScene(Scene):
         self._animate(events)
         if any(isinstance(event, Resolved) for event in events):
             self.timeline.queue(0.0, self._settled)
+        self._show_when_played()
 
     # --- in the replay theatre --------------------------------------------------------------------
     round_events = (RoundStarted,)
@@ -246,6 +254,12 @@ class DiceCombatScene(Scene):
         events = self.state.apply(action)
         self.keep()
         self._animate(events)
+        self._show_when_played()
+
+    def _show_when_played(self) -> None:
+        """Once the beats just queued have played, the screen shows the position they led to."""
+        position = self.state.clone()
+        self.timeline.queue(0.0, lambda: setattr(self, "shown", position))
 
     def _animate(self, events: list) -> None:
         for event in events:
@@ -360,6 +374,7 @@ class DiceCombatScene(Scene):
     def _on_won(self, event: Won) -> None:
         def cheer() -> None:
             self.app.audio.play("all_clear")
+            self.chosen_chance = None  # the game is decided: no chance to show
             self.pattern = event.pattern
             self.effects.show_banner(t("dc.victory"), self.now, theme.GOOD)
             for sprite in self.tray:
@@ -370,6 +385,7 @@ class DiceCombatScene(Scene):
     def _on_lost(self, event: Lost) -> None:
         def fall() -> None:
             self.app.audio.play("game_over")
+            self.chosen_chance = None
             self.effects.show_banner(t("dc.defeat"), self.now, theme.BAD)
         self.queue(1.6, fall)
 
@@ -474,7 +490,7 @@ class DiceCombatScene(Scene):
         blit(surface, self.lives_text(), 20, (SIDE.x + 22, SIDE.y + 16), theme.INK_DIM, True)
         for i in range(MAX_DAMAGE):  # a whole heart per life left, a broken one per hit taken
             draw_heart(surface, (SIDE.x + 70 + i * 90, SIDE.y + 92), 30, broken=i >= lives_left(self.shown_damage))
-        round_no = self.state.round + (0 if self.state.is_terminal() else 1)
+        round_no = self.shown.round + (0 if self.shown.is_terminal() else 1)
         blit(surface, t("dc.round") + f" {round_no}", 22, (SIDE.x + 22, SIDE.y + 150), theme.INK)
         blit(surface, t("dc.run", n=self.run.wins), 22, (SIDE.x + 22, SIDE.y + 186), theme.WARN, True)
         chance = self.headline_chance()
@@ -485,11 +501,11 @@ class DiceCombatScene(Scene):
     def _draw_tray(self, surface: pygame.Surface) -> None:
         panel(surface, TRAY, theme.PANEL)
         blit(surface, t("dc.collection"), 19, (TRAY.x + 22, TRAY.y + 10), theme.INK_DIM, True)
-        needed = sorted(completing_values(self.state.collection)) if not self.pattern else []
+        needed = sorted(completing_values(self.shown.collection)) if not self.pattern else []
         if needed:
-            blit(surface, t("dc.needs", values=" / ".join(map(str, needed))), 19, (TRAY.right - 22, TRAY.y + 10),
-                 theme.GOOD, True, "topright")
-        near = {v for pair, _ in near_pairs(self.state.collection) for v in pair}
+            text = t("dc.needs_any") if len(needed) == 6 else t("dc.needs", values=" / ".join(map(str, needed)))
+            blit(surface, text, 19, (TRAY.right - 22, TRAY.y + 10), theme.GOOD, True, "topright")
+        near = {v for pair, _ in near_pairs(self.shown.collection) for v in pair}
         for sprite in self.tray:
             lit = sprite.value in self.pattern or (not self.pattern and sprite.value in near)
             if lit:
@@ -501,6 +517,9 @@ class DiceCombatScene(Scene):
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         target = self.state.target if self.deciding else None
+        if target is not None and self.focused_round != self.state.round:
+            self.focused_round = self.state.round
+            self.buttons.focus = 0 if odds.attack_chance(target) >= odds.defend_chance(target) else 1
         for index, (button, action) in enumerate(zip(self.buttons.buttons, (ATTACK, DEFEND), strict=True)):
             button.enabled = target is not None and not self.autoplay
             button.label = ""
