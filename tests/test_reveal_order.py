@@ -234,3 +234,49 @@ def test_dice_combat_enter_defaults_to_defend_unless_attack_cannot_fail(app):
             scene.choose(DEFEND if decisions % 2 else ATTACK)
             decisions += 1
     assert decisions >= 3
+
+
+def test_dice_slayer_result_round_and_meter_wait_for_the_dice(app):
+    """A pick's result line, the round number and the plate meter are told when the dice burst or land, not at the
+    click (a playtester read "Straight! 2 dice gone: +4" while the die was still on its way)."""
+    from game.titles.dice_slayer.scene import DiceSlayerScene
+
+    scene = DiceSlayerScene(app, seed=7)
+    app.stack.clear_to(scene)
+    seen_set = False
+    for _ in range(60):
+        for _ in range(3000):
+            app.tick(STEP)
+            if scene.picking or scene.state.is_terminal():
+                break
+        if scene.state.is_terminal():
+            break
+        before = (scene.shown.round, len(scene.shown.plate))
+        scene.pick(scene.state.legal_actions()[0])
+        while scene.stock and scene.stock[-1].pos != scene.stock[-1].target or not scene.stock:
+            assert scene.last_result is None  # the die is still on its way to the stock
+            assert (scene.shown.round, len(scene.shown.plate)) == before
+            app.tick(STEP)
+        while scene.timeline.busy and scene.last_result is None:
+            assert (scene.shown.round, len(scene.shown.plate)) == before
+            app.tick(STEP)
+        seen_set |= bool(scene.state.history) and scene.score_target > 0
+        if seen_set:
+            break
+    assert seen_set
+
+
+def test_dice_slayer_enter_takes_the_hinted_die(app):
+    from game.titles.dice_slayer.scene import DiceSlayerScene
+
+    scene = DiceSlayerScene(app, seed=7)
+    app.stack.clear_to(scene)
+    for _ in range(3000):
+        app.tick(STEP)
+        if scene.picking:
+            break
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+    hinted = scene.hint()[0]
+    scene.cursor = None
+    scene.handle(ENTER)
+    assert scene.state.stock[-1] == hinted

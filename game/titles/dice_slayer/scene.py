@@ -85,6 +85,9 @@ class DiceSlayerScene(Scene):
         self.bot_rng = random.Random(self.seed ^ 0x5EED)
         self.autoplay = autoplay
         self.state: DiceSlayerState = new_state()
+        # the position as the screen has shown it: the round number and the plate meter move on only when the
+        # dice have landed or left (the state moves on at the click)
+        self.shown: DiceSlayerState = self.state
         self.bot = bots.BOTS[bots.HINT_BOT]()
         self.now = 0.0
         self.plate: list[Sprite] = []
@@ -140,7 +143,7 @@ class DiceSlayerScene(Scene):
     def restore_state(self, state: DiceSlayerState) -> None:
         """Take a saved game's state and lay its dice out as the animations would have left them: the plate grouped
         by value, the stock in its slots, the score told in full, the last pick's result on the preview card."""
-        self.state = state
+        self.state = self.shown = state
         self.plate, self.stock, self.leaving = [], [], []
         counts: dict[int, int] = {}
         for face in state.plate:
@@ -210,6 +213,7 @@ class DiceSlayerScene(Scene):
         self.keep()
         self.relayout(self.speed(0.5), skip=self.plate[-self.rolled:])
         self.queue(0.55 + 0.12 * self.rolled)
+        self._show_when_played()
 
     def _roll_sound(self) -> None:
         if len(self.state.plate) == GAME_OVER_PLATE - 1:
@@ -235,6 +239,7 @@ class DiceSlayerScene(Scene):
             self._roll_sound()
         self.relayout(self.speed(0.5), skip=self._roll_in(action))
         self.queue(0.3)
+        self._show_when_played()
 
     def _drop_die(self, face: int, index: int) -> Sprite:
         x = PLATE.x + 80 + (index * 211 + self.state.round * 97) % (PLATE.width - 160)
@@ -261,7 +266,15 @@ class DiceSlayerScene(Scene):
         self._animate(events, sprite)
 
     def _animate(self, events: list, sprite: Sprite) -> None:
-        self.last_result = self._summary(events)
+        """The pick's beats: the die slides to the stock, the set flashes, the dice burst; the result line is told
+        with the burst (with no dice to burst, once the die has moved), the round and the plate meter after it,
+        then the game's end."""
+        result = self._summary(events)
+        self.last_result = None
+        cleared = any(isinstance(event, Cleared) for event in events)
+
+        def tell() -> None:
+            self.last_result = result
         for event in events:
             if isinstance(event, Picked):
                 self.queue(0.32, lambda: self._slide_to_stock(sprite))
@@ -270,9 +283,18 @@ class DiceSlayerScene(Scene):
             elif isinstance(event, SetFormed):
                 self.queue(0.55, lambda e=event: self._flash_set(e))
             elif isinstance(event, Cleared):
+                self.queue(0.0, tell)
                 self._queue_clear(event)
-            elif isinstance(event, GameOver):
-                self.queue(1.4, self._game_over_beat)
+        if not cleared:
+            self.queue(0.0, tell)
+        self._show_when_played()
+        if any(isinstance(event, GameOver) for event in events):
+            self.queue(1.4, self._game_over_beat)
+
+    def _show_when_played(self) -> None:
+        """Once the beats queued so far have played, the round number and the plate meter show where the game is."""
+        position = self.state.clone()
+        self.timeline.queue(0.0, lambda: setattr(self, "shown", position))
 
     def _summary(self, events: list) -> tuple[str, tuple[int, int, int]]:
         """One line for the preview card while the round plays out."""
@@ -446,8 +468,11 @@ class DiceSlayerScene(Scene):
             self.pick(key - (pygame.K_1 if key <= pygame.K_6 else pygame.K_KP1) + 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.picking:
             self._move_cursor(-1 if key == pygame.K_LEFT else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
-            self.pick(self.cursor)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.cursor is not None:
+                self.pick(self.cursor)
+            elif self.hint_on and self.picking:  # the hint's die is the one lit
+                self.pick(self.hint()[0])
 
     def _move_cursor(self, step: int) -> None:
         values = self.state.legal_actions()
@@ -495,7 +520,7 @@ class DiceSlayerScene(Scene):
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=theme.RADIUS)
         blit(surface, t("ds.score"), 20, (card.x + 22, card.y + 14), theme.INK_DIM)
         blit(surface, str(int(self.shown_score)), 64, (card.x + 20, card.y + 38), theme.INK, True)
-        blit(surface, f"{t('ds.round')} {self.state.round + (0 if self.state.is_terminal() else 1)}", 22,
+        blit(surface, f"{t('ds.round')} {self.shown.round + (0 if self.shown.is_terminal() else 1)}", 22,
              (card.right - 22, card.y + 16), theme.INK_DIM, anchor="topright")
         blit(surface, f"{t('ds.best')} {self.hud_best()}", 22, (card.right - 22, card.y + 50), theme.WARN, anchor="topright")
 
@@ -537,7 +562,7 @@ class DiceSlayerScene(Scene):
         sprite.blit(surface, die_surface(sprite.value, DIE, style), self.now)
 
     def _draw_danger(self, surface: pygame.Surface) -> None:
-        count = len(self.state.plate) - (1 if self.picking else 0)
+        count = len(self.shown.plate) - (1 if self.picking else 0)
         red = count >= GAME_OVER_PLATE - 1
         y = PLATE.bottom + 22
         label = t("ds.danger_after", n=count) if self.picking else t("ds.danger", n=count)
