@@ -1,6 +1,8 @@
 """Shinobazu at the table: a whole game through the scene, and a move log that keeps secrets."""
 
 
+import pygame
+
 from game.app.app import STEP
 from game.app.setup import GameSetup
 from game.app.summary import SummaryScene
@@ -61,6 +63,44 @@ def test_the_duel_offer_defaults_to_no_duel(app):
     scene._refresh_buttons()
     assert len(scene.offered) >= 2 and scene.offered[scene.buttons.focus] == rules.NO_CHALLENGE
     assert scene.buttons.buttons[scene.buttons.focus].primary
+
+
+def test_a_duel_you_are_offered_defaults_to_refuse(app):
+    """Asked to duel, Enter refuses (a sure point) rather than accepting the risk (playtest round 6)."""
+    from random import Random
+
+    from game.app.saves import Save
+    from game.titles.shinobazu.bots import EasyBot
+
+    setup = GameSetup("shinobazu", ["easy"] * 3, seed=1)
+    for seed in range(400):  # a game of Easy bots up to a duel put to seat 0
+        state, rng = rules.new_state(4), Random(seed)
+        while not state.is_terminal() and not (state.phase == rules.RESPONSE and state.cur == 0):
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else EasyBot().choose(state, rng))
+        if not state.is_terminal():
+            break
+    assert not state.is_terminal()
+    scene = ShinobazuScene(app, setup)
+    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
+    scene._refresh_buttons()
+    assert scene.offered[scene.buttons.focus] == rules.REFUSE
+
+
+def test_a_click_just_after_a_result_closes_by_itself_plays_nothing(app):
+    """The result panel says "Click or Enter to go on" and closes by itself: the click meant for it, arriving as the
+    buttons appear, must not play a move (playtest round 6: it forced a card)."""
+    scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=1))
+    scene.result = object()
+    scene.caught_up()  # it closed by itself
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    pressed = []
+    scene.buttons.handle = lambda event: pressed.append(event)
+    scene.human_turn = lambda: True
+    scene.handle(enter)
+    assert not pressed
+    scene.now += 1.0
+    scene.handle(enter)
+    assert pressed
 
 
 def test_a_card_you_play_leaves_your_hand_while_the_showdown_plays(app):

@@ -36,6 +36,7 @@ SEAT_0 = (120, 650)
 STACK_0 = (490, 480)
 TURN = 0.55  # seconds for one stack to turn face up (scaled)
 RESULT = 5.0  # seconds the result stays before the scores change, unless the player goes on (scaled)
+GRACE = 0.8  # seconds after a result closes by itself in which a click or Enter only meant "go on" (not scaled)
 LAST = pygame.Rect(980 - 20 - 190, 62, 190, 32)  # the "last showdown" button
 
 
@@ -57,6 +58,7 @@ class ShinobazuScene(TableScene):
         self.offered: list = []  # the actions of the buttons on show
         self.tooltip: tuple[str, tuple[int, int]] | None = None
         self.face_up: dict[int, tuple[Card, ...]] = {}  # stacks turned face up by the reveal on show
+        self.closed_at = -GRACE  # when the last result closed by itself
         self.result = None  # the Showdown or Duel whose result is on show at the seats
         self.last = None  # the last Showdown or Duel, for the "last showdown" panel
         self.review = False  # the "last showdown" panel is open
@@ -97,7 +99,7 @@ class ShinobazuScene(TableScene):
         rules.CardDealt: beat(0.06, "card"), rules.CardPlayed: beat(0.35, "card"),
         rules.CardForced: beat(0.4, "slide"), rules.Declared: beat(0.3, "pick"),
         rules.Challenged: beat(0.6, "warning"), rules.DuelRefused: beat(0.8, "back"),
-        rules.RoundStarted: beat(0.5), rules.Reshuffled: beat(0.6, "roll"), rules.GameOver: beat(0.0, "game_over"),
+        rules.RoundStarted: beat(0.5), rules.Reshuffled: beat(0.6, "roll"), rules.GameOver: beat(2.0, "game_over"),
         rules.Showdown: _on_panel, rules.Duel: _on_panel, rules.ScoreChanged: _on_score,
         rules.ThreeTechnique: _on_three, rules.LoneFighterLeaves: _on_lone, rules.Revealed: _on_revealed,
     }
@@ -109,6 +111,8 @@ class ShinobazuScene(TableScene):
         self.app.audio.play("set" if isinstance(event, rules.Duel) else "clear")
 
     def caught_up(self) -> None:
+        if self.result is not None:  # it closed as the player may have been reaching to close it
+            self.closed_at = self.now
         self.face_up, self.result = {}, None
 
     @property
@@ -174,7 +178,9 @@ class ShinobazuScene(TableScene):
                 b.label == label for b, (label, _) in zip(self.buttons.buttons, options, strict=True)):
             return
         self.offered = actions
-        default = actions.index(NO_CHALLENGE) if NO_CHALLENGE in actions else 0  # the safe choice: no duel
+        # the safe choice: no duel; asked to duel, refusing (a sure point) rather than risking the stack
+        safe = next((action for action in (NO_CHALLENGE, REFUSE) if action in actions), None)
+        default = actions.index(safe) if safe is not None else 0
         self.buttons.buttons = [
             Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 66 + i * 38, ACTIONS.width - 28, 34), label,
                    lambda a=action: self.choose(a), size=17, primary=i == default)
@@ -204,8 +210,8 @@ class ShinobazuScene(TableScene):
             if self._go_on(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_l):
                 self.review = False
             return
-        if self.revealing and self._go_on(event):
-            if self.timeline.beats:  # on to the next step of the reveal (the result, then the scores)
+        if self._go_on(event) and (self.revealing or self.now - self.closed_at < GRACE):
+            if self.revealing and self.timeline.beats:  # on to the next step of the reveal (the result, then the scores)
                 self.timeline.beats[0].duration = 0.0
             return
         if self.last is not None and not self.revealing:

@@ -117,8 +117,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.log.game_over": {"en": "Game over. {name} wins.", "ja": "ゲーム終了。勝者：{name}。"},
     "sb.log.game_over_you": {"en": "Game over. You win!", "ja": "ゲーム終了。勝者：あなた。"},
     "sb.log.game_over_many": {"en": "Game over. {names} share the win.", "ja": "ゲーム終了。勝者：{names}。"},
-    "sb.end": {"en": "Game over: {names} reached {n} points (the fewest points wins).",
-               "ja": "終了：{names}が{n}点に達した（点の少ない人の勝ち）。"},
+    "sb.end": {"en": "Game over: {names} reached {n} points or more (the fewest points wins).",
+               "ja": "終了：{names}が{n}点以上になった（点の少ない人の勝ち）。"},
     "sb.secret.hand": {"en": "Hand: {cards}", "ja": "手札：{cards}"},
     "sb.secret.face_down": {"en": "Face down before {name}: {card}", "ja": "{name}の前に伏せた札：{card}"},
 }
