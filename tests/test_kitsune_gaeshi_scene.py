@@ -47,6 +47,30 @@ def test_lie_reminder_only_for_companion_liable_lies(app):
     assert not scene.lie_of(rules.DECLARE_FOX)
 
 
+def test_a_flip_that_cannot_succeed_asks_first(app):
+    """Fewer than two cards on the table: Kaeshi asks for a confirmation (spec 10), and "Don't flip" (the default)
+    changes nothing (playtest round 6: one click lost a soul)."""
+    from game.app.overlays import ConfirmScene
+
+    scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 2, seed=1))
+    state = rules.position(3, 0)
+    assert rules.FLIP in state.legal_actions() and rules.flip_must_fail(state.view(0))
+    scene.state, scene.view, scene.coming = state, state.view(0), state.view(0)
+    app.stack.clear_to(scene)
+    scene.pick_action(rules.FLIP)
+    app.stack.apply_pending()
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene) and not state.history
+    dialog.row.buttons[dialog.row.focus].action()  # Enter: the safe answer
+    app.stack.apply_pending()
+    assert app.stack.top is scene and not state.history
+    scene.pick_action(rules.FLIP)
+    app.stack.apply_pending()
+    app.stack.top.confirm()
+    app.stack.apply_pending()
+    assert state.history == [rules.FLIP]
+
+
 def test_log_hides_the_faces_of_others():
     i18n.set_language("en")
     theirs = describe(rules.CardLaid(2, rules.FOX, rules.BRIDE, 3), 0, NAMES)[0]

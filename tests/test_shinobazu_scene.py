@@ -1,6 +1,5 @@
 """Shinobazu at the table: a whole game through the scene, and a move log that keeps secrets."""
 
-
 import pygame
 
 from game.app.app import STEP

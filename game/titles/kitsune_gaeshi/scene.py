@@ -188,6 +188,17 @@ class KitsuneScene(TableScene):
             out.append((label, action))
         return out
 
+    def pick_action(self, action) -> None:
+        """A button's choice; a flip that cannot succeed (fewer than two cards on the table) asks first (spec 10)."""
+        from game.app.overlays import ConfirmScene
+
+        if action == FLIP and self.human_turn() and rules.flip_must_fail(self.view):
+            self.app.stack.push(ConfirmScene(self.app, t("kg.sure_question"), t("kg.sure_yes"),
+                                             lambda: self.choose(action), t("kg.sure_no"), t("kg.sure_detail"),
+                                             theme.BAD))
+            return
+        self.choose(action)
+
     def default_choice(self, actions: list) -> int:
         """The button Enter presses at first: the honest declaration of the card drawn, else the first."""
         drawn = self.view.drawn
@@ -202,7 +213,7 @@ class KitsuneScene(TableScene):
         default = self.default_choice([action for _, action in options])
         self.buttons.buttons = [
             Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 78 + i * 42, ACTIONS.width - 28, 36), label,
-                   lambda a=action: self.choose(a), size=16, primary=i == default)
+                   lambda a=action: self.pick_action(a), size=16, primary=i == default)
             for i, (label, action) in enumerate(options)]
         self.buttons.focus = default
         self.place_actions()
