@@ -185,3 +185,12 @@ def test_a_bots_secret_check_does_not_change_the_pacing(app, monkeypatch, case):
     without = frames_to_the_first_play(app, broken)
     assert rules.KEEP not in app.stack.top.state.history
     assert with_check == without
+
+
+def test_stuck_with_an_empty_hand_says_so():
+    """An empty hand is not "every card in your hand is already in your row" (playtest round 6)."""
+    i18n.set_language("en")
+    names = ["You", "Hayate", "Kaede"]
+    assert describe(rules.Stuck(1, ()), 0, names)[0] == "Hayate has no cards left and cannot play. The round ends."
+    assert describe(rules.Stuck(0, ()), 0, names)[0] == "You have no cards left and cannot play. The round ends."
+    assert "reveal" in describe(rules.Stuck(1, rules.parse_cards("9S")), 0, names)[0]

@@ -14,6 +14,13 @@ def cards_text(cards) -> str:
     return " ".join(card_text(card) for card in cards) or "—"
 
 
+def stuck_line(event, names: list[str], you: int | None) -> str:
+    """The stuck player's line: the hand revealed, or that it was empty (nothing to reveal)."""
+    if event.hand:
+        return said("fj.log.stuck", event.seat, names, you, cards=cards_text(event.hand))
+    return said("fj.log.stuck_empty", event.seat, names, you)
+
+
 def effect_name(rank: str) -> str:
     return t(f"fj.effect.{rank}")
 
@@ -73,7 +80,7 @@ TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
                                    theme.ACCENT if e.target == v else theme.SKY),
     rules.SkipSet: _jump,
     rules.TurnSkipped: lambda e, v, n: (said("fj.log.skipped", e.seat, n, v), theme.INK_DIM),
-    rules.Stuck: lambda e, v, n: (said("fj.log.stuck", e.seat, n, v, cards=cards_text(e.hand)), theme.BAD),
+    rules.Stuck: lambda e, v, n: (stuck_line(e, n, v), theme.BAD),
     rules.RoundScored: _scored,
     rules.MarkerPassed: lambda e, v, n: (t("fj.log.marker", name=person(e.start, n, v)), theme.INK_DIM),
     rules.SuddenDeath: lambda e, v, n: (said("fj.log.sudden", e.seat, n, v), theme.WARN),

@@ -15,7 +15,7 @@ from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, said, t
 from game.titles.fusejika import rules
 from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
-from game.titles.fusejika.log import describe
+from game.titles.fusejika.log import describe, stuck_line
 from game.titles.fusejika.rules import (
     RANKS,
     REDEAL,
@@ -163,9 +163,8 @@ class FusejikaScene(TableScene):
             said("fj.log.redeal", e.seat, self.names, self.me, cards=" ".join(map(card_text, e.hand))), theme.WARN, "roll"))
 
     def _on_stuck(self, e: rules.Stuck) -> None:
-        self.timeline.queue(self.speed(1.2), lambda: self._banner(
-            said("fj.log.stuck", e.seat, self.names, self.me, cards=" ".join(map(card_text, e.hand)) or "—"),
-            theme.BAD, "back"))
+        self.timeline.queue(self.speed(1.2), lambda: self._banner(stuck_line(e, self.names, self.me), theme.BAD,
+                                                                  "back"))
 
     def _on_round_scored(self, e: rules.RoundScored) -> None:
         def go():
@@ -233,7 +232,7 @@ class FusejikaScene(TableScene):
                 text = t("fj.play_button", card=card_text(action.card), effect=t(f"fj.effect.{action.card.rank}"))
                 what = self.play_text(action.card)
             elif action == STUCK:
-                text = t("fj.stuck_button")
+                text = t("fj.stuck_button") if v.hand else t("fj.stuck_button_empty")
             elif kind is Lose:
                 text = t("fj.lose_button", card=card_text(action.card))
             elif kind is Kick:
@@ -582,7 +581,9 @@ class FusejikaScene(TableScene):
             return said("fj.waiting", v.to_move, self.names, self.me), theme.INK_DIM
         phase = v.phase
         if phase == rules.PLAY:
-            return (t("fj.stuck_prompt"), theme.BAD) if STUCK in v.legal else (t("fj.your_turn"), theme.ACCENT)
+            if STUCK not in v.legal:
+                return t("fj.your_turn"), theme.ACCENT
+            return (t("fj.stuck_prompt") if v.hand else t("fj.stuck_prompt_empty")), theme.BAD
         if phase == rules.LOST:
             return t("fj.lost_prompt"), theme.ACCENT
         if phase == rules.KICK:
