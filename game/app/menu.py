@@ -256,8 +256,8 @@ class TitleMenuScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(backdrop(), (0, 0))
-        blit(surface, t("app.name"), 56, (LIST_X, 40), theme.ACCENT, True)
-        blit(surface, "遊び場" if t("app.name") != "遊び場" else "Asobiba", 30, (LIST_X + 250, 62), theme.INK_DIM)
+        name = blit(surface, t("app.name"), 56, (LIST_X, 40), theme.ACCENT, True)
+        blit(surface, "遊び場" if t("app.name") != "遊び場" else "Asobiba", 30, (name.right + 28, 62), theme.INK_DIM)
         blit(surface, t("app.tagline"), 22, (LIST_X, 112), theme.INK_DIM)
         for index, info in enumerate(self.titles):
             if self.row.buttons[index].rect.y >= 0:
@@ -285,8 +285,9 @@ class TitleMenuScene(Scene):
         edge = theme.ACCENT if focused else theme.INK_FAINT if hovered else theme.PANEL_HI
         panel(surface, button.rect, theme.PANEL_HI if focused or hovered else theme.PANEL, edge)
         x, y = button.rect.x + 22, button.rect.y + 6
-        name = blit(surface, info.name_en, 28, (x, y), theme.INK, True)
-        blit(surface, info.name_ja, 20, (name.right + 14, y + 8), theme.ACCENT if focused else theme.INK_DIM)
+        name = blit(surface, info.name(), 28, (x, y), theme.INK, True)  # the language's name first, as in the panel
+        blit(surface, pick(info.name_ja, info.name_en), 20, (name.right + 14, y + 8),
+             theme.ACCENT if focused else theme.INK_DIM)
         tag = blit(surface, self._players(info), 17, (x, y + 40), theme.SKY)
         room = button.rect.right - 22 - (tag.right + 12)
         pitch = blit(surface, first_line(info.pitch(), 17, room), 17, (tag.right + 12, y + 40), theme.INK_DIM)
@@ -308,14 +309,16 @@ class TitleMenuScene(Scene):
         blit(surface, info.name(), 44, (area.x + 28, area.y + 24), theme.ACCENT, True)
         blit(surface, pick(info.name_ja, info.name_en), 24, (area.x + 30, area.y + 84), theme.INK_DIM)
         blit(surface, self._players(info), 20, (area.x + 30, area.y + 124), theme.SKY)
-        bottom = area.bottom - 150 if info.solo else min(b.rect.top for b in self.actions.buttons[1:]) - 12
+        # the buttons' top: Continue's when a game waits (it sits above the row), else the row's
+        buttons_top = min(b.rect.top for b in self.actions.buttons if b.rect.top >= 0)
+        bottom = buttons_top - 90 if info.solo else buttons_top - 12
         block(surface, info.pitch(), 22, pygame.Rect(area.x + 30, area.y + 166, area.width - 60, bottom - area.y - 166),
               theme.INK)
-        if info.solo:
+        if info.solo:  # the best score and the dice above the buttons
             board, best = self.best.get(info.slug, ("score", []))
             text = t(info.best_label(board), score=best[0].score) if best else t("menu.no_best")
-            blit(surface, text, 24, (area.x + 30, area.bottom - 130), theme.WARN, True)
-            self._draw_dice_row(surface, area)
+            blit(surface, text, 24, (area.x + 30, buttons_top - 70), theme.WARN, True)
+            self._draw_dice_row(surface, area.right - 190, buttons_top - 90)
         labels = ("menu.play", "menu.demo", "menu.highscores", "menu.rules")
         for button, key in zip(self.actions.buttons[1:], labels, strict=True):
             button.label = t(key)
@@ -324,10 +327,10 @@ class TitleMenuScene(Scene):
         self.actions.buttons[0].label = t("menu.continue", when=left_at(save.saved_at)) if save else ""
         self.actions.draw(surface)
 
-    def _draw_dice_row(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _draw_dice_row(self, surface: pygame.Surface, x: int, y: int) -> None:
         for i, value in enumerate((2, 3, 4)):
             bob = 4 * pulse(self.time + i * 0.3, 2.0)
-            surface.blit(die_surface(value, 44), (area.right - 190 + i * 54, area.bottom - 150 - bob))
+            surface.blit(die_surface(value, 44), (x + i * 54, y - bob))
 
 
 def left_at(saved_at: str) -> str:

@@ -36,10 +36,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.next_game": {"en": "Next duel", "ja": "次の対戦"},
     "dc.end_run": {"en": "End the run", "ja": "ここで終える"},
     "dc.new_run": {"en": "New run", "ja": "新しく始める"},
-    "dc.help": {"en": "A attack · D defend · H win chances · Esc pause · F1 rules",
-                "ja": "A 攻撃・D 防御・H 勝率・Esc ポーズ・F1 ルール"},
+    # two lines by hand, so no key is parted from its word in the 330-pixel box
+    "dc.help": {"en": "A attack · D defend · H win chances\nEsc pause · F1 rules",
+                "ja": "A 攻撃・D 防御・H 勝率\nEsc ポーズ・F1 ルール"},
     "dc.round": {"en": "Round", "ja": "ラウンド"},
-    "dc.demo_help": {"en": "H win chances · Esc pause · F1 rules", "ja": "H 勝率・Esc ポーズ・F1 ルール"},
+    "dc.demo_help": {"en": "H win chances\nEsc pause · F1 rules", "ja": "H 勝率\nEsc ポーズ・F1 ルール"},
     # --- high scores (the title menu's best line; the boards and columns of TITLE.score_boards) --
     "dc.menu.best.streak": {"en": "Longest streak: {score}", "ja": "最長連勝: {score}"},
     "dc.scores.board.streak": {"en": "Longest win streak", "ja": "最長連勝"},

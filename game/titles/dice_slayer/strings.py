@@ -32,7 +32,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.demo": {"en": "DEMO — the computer is playing", "ja": "デモ — コンピュータがプレイ中"},
     "ds.help": {
         "en": "Click a die or press 1–6 · ←→ Enter · H hint · Esc pause · F1 rules",
-        "ja": "ダイスをクリック か 1〜6 キー・←→ Enter・H ヒント・Esc ポーズ・F1 ルール",
+        "ja": "ダイスをクリックか1〜6キー・←→ Enter・H ヒント・Esc ポーズ・F1 ルール",
     },
     "ds.demo_help": {"en": "Esc pause · F1 rules", "ja": "Esc ポーズ・F1 ルール"},
     # --- game over ------------------------------------------------------------------------------
