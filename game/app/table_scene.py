@@ -407,6 +407,10 @@ class TableScene(Scene, ABC):
         return not self.timeline.busy and not self.autoplay and not self.watching and self.state.current_player() == self.me
 
     # --- shared pieces ----------------------------------------------------------------------------
+    def heading(self) -> str:
+        """The title line at the table's top left: both names, the language's first."""
+        return registry.get(self.title_slug).heading()
+
     def others(self) -> list[int]:
         """The seats other than yours, in seat order."""
         return [seat for seat in range(self.n) if seat != self.me]

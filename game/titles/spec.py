@@ -71,6 +71,10 @@ class TitleSpec:
     def name(self) -> str:
         return pick(self.name_en, self.name_ja)
 
+    def heading(self) -> str:
+        """Both names, the language's first: a table's title line ("Powers パワーズ", "パワーズ Powers")."""
+        return f"{self.name()} {pick(self.name_ja, self.name_en)}"
+
     def pitch(self) -> str:
         return pick(self.pitch_en, self.pitch_ja)
 

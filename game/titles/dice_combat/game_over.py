@@ -243,7 +243,7 @@ class DiceCombatOverScene(Scene):
             self._draw_name_entry(surface, card)
         else:
             if not self.won:  # the oni, pleased with itself
-                monster.draw(surface, (card.centerx, card.bottom - 108), self.time, lunge=0.3 * pulse(self.time, 0.8))
+                monster.draw(surface, (card.centerx, card.bottom - 122), self.time, lunge=0.15 * pulse(self.time, 0.8))
             if self.note:  # on a dark band, so that it reads over the oni's horns too
                 size = render(self.note[0], 22, self.note[1], True).get_size()
                 band = pygame.Rect(0, 0, size[0] + 40, size[1] + 14)

@@ -431,7 +431,7 @@ class FusejikaScene(TableScene):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         v = self.view
-        blit(surface, "Fusejika 不確定世界の時空干渉者", 22, (16, 12), theme.ACCENT, True)
+        blit(surface, self.heading(), 22, (16, 12), theme.ACCENT, True)
         shown = self.breakdown.round_no if self.breakdown is not None else v.round_no  # the round on the panel
         blit(surface, t("fj.round", round=shown, rounds=self.n), 18, (16, 42), theme.INK, True)
         if self.autoplay:
@@ -447,12 +447,16 @@ class FusejikaScene(TableScene):
         else:
             pygame.draw.rect(surface, theme.FELT_EDGE, deck, 2, border_radius=7)
         blit(surface, t("fj.deck", n=v.deck_size), 18, (deck.centerx, deck.bottom + 4), theme.INK, True, "midtop")
-        if v.bottom:
+        if v.bottom:  # the known cards under the deck, fanned closer as they grow, clear of the rows beside it
             x = deck.right + 16
-            blit(surface, t("fj.under"), 14, (x, deck.y - 2), theme.WARN)
+            band = pygame.Rect(x, deck.y - 4, theme.WIDTH, 70)
+            room = min([rect.left for seat in range(self.n) for rank in RANKS
+                        if (rect := self.slot_rect(seat, rank)).colliderect(band)] + [LOG.left]) - 8 - x
+            label, size = fit(t("fj.under"), 14, room, False, 10)
+            blit(surface, label, size, (x, deck.y - 2), theme.WARN)
+            step = min(36.0, (room - 32) / max(1, len(v.bottom) - 1))
             for i, card in enumerate(v.bottom):
-                face = card_face(card.rank, card.suit, 32)
-                surface.blit(face, (x + i * 36, deck.y + 18))
+                surface.blit(card_face(card.rank, card.suit, 32), (x + round(i * step), deck.y + 18))
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view

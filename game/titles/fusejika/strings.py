@@ -52,7 +52,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.copy_button": {"en": "Copy {rank} · {effect}", "ja": "{rank}をコピー・{effect}"},
     "fj.round": {"en": "Round {round} / {rounds}", "ja": "ラウンド {round} / {rounds}"},
     "fj.deck": {"en": "Deck {n}", "ja": "山札 {n}"},
-    "fj.under": {"en": "under the deck, known:", "ja": "山札の下（公開情報）："},
+    "fj.under": {"en": "under the deck, known:", "ja": "山札の下（公開）："},
     "fj.known": {"en": "known: {cards}", "ja": "判明: {cards}"},
     "fj.start_short": {"en": "start", "ja": "親"},
     "fj.skip": {"en": "SKIP", "ja": "スキップ"},

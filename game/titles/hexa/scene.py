@@ -518,7 +518,7 @@ class HexaScene(TableScene):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         v = self.view
-        blit(surface, "Hexa ヘキサ", 26, (20, 14), theme.ACCENT, True)
+        blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
         if v.first is not None:
             role = t("hx.you_first") if v.first == self.me else t("hx.you_second")
             blit(surface, f"{t('hx.turn', n=max(1, v.turn))} · {role}", 17, (20, 50), theme.INK_DIM, True)

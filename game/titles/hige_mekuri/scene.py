@@ -344,7 +344,7 @@ class HigeScene(TableScene):
     # --- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(table_image(), (0, 0))
-        blit(surface, pick("Hige-mekuri ヒゲめくり", "ヒゲめくり Hige-mekuri"), 24, (20, 14), theme.ACCENT, True)
+        blit(surface, self.heading(), 24, (20, 14), theme.ACCENT, True)
         blit(surface, self.tally(), 16, (20, 46), theme.INK_DIM)
         for seat in (0, 1):
             draw_seat_badge(surface, YOUR_BADGE if seat == self.me else THEIR_BADGE, self.names[seat], t(f"level.{self.levels[seat]}"),

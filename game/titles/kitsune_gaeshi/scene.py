@@ -417,7 +417,7 @@ class KitsuneScene(TableScene):
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         v = self.view
-        blit(surface, "Kitsune-gaeshi 狐返し", 26, (20, 14), theme.ACCENT, True)
+        blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
         blit(surface, t("kg.round", round=max(1, v.round_no)), 17, (20, 50), theme.INK_DIM, True)
         rule = t(f"kg.rule.{v.companion}")
         blit(surface, t("kg.rules_line", foxes=v.fox_count, brides=CARDS - v.fox_count, rule=rule), 15,

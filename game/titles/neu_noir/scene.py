@@ -602,7 +602,7 @@ class NeuNoirScene(TableScene):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         v = self.view
-        blit(surface, "Neu/Noir のいのわーる", 26, (20, 14), theme.ACCENT, True)
+        blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
         line = t("nn.round", n=max(1, v.round_no)) + " · " + t("nn.target", n=self.state.target)
         blit(surface, line, 17, (20, 50), theme.INK_DIM, True)
         blit(surface, t("nn.supply", n=v.black_supply), 15, (960, 16), theme.INK_DIM, anchor="topright")

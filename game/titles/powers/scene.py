@@ -480,7 +480,7 @@ class PowersScene(TableScene):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         v = self.view
-        blit(surface, "Powers パワーズ", 26, (20, 14), theme.ACCENT, True)
+        blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
         line = t("pw.round", n=max(1, v.round)) + " · " + t("pw.piles", pile=v.pile_size, discard=len(v.discard),
                                                             left=len(v.unrevealed))
         self.header_rect = blit(surface, line, 16, (20, 50), theme.INK_DIM, True)

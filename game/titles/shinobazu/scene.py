@@ -430,7 +430,7 @@ class ShinobazuScene(TableScene):
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         v = self.view
-        blit(surface, "Shinobazu 不忍", 26, (20, 14), theme.ACCENT, True)
+        blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
         blit(surface, t("sb.round", round=v.round_in_set, deal=v.deal), 17, (20, 50), theme.INK_DIM, True)
         if v.lead:
             blit(surface, t("sb.lead", colour=colour_name(v.lead)), 19, (20, 72), theme.INK, True)

@@ -323,7 +323,7 @@ class ShinoburiScene(TableScene):
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(felt_table(), (0, 0))
-        blit(surface, "Shinoburi 忍", 26, (20, 14), theme.ACCENT, True)
+        blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
         v = self.view
         blit(surface, t("sr.turn", n=max(1, v.turn)), 17, (20, 50), theme.INK_DIM, True)
         if self.autoplay:
