@@ -319,7 +319,7 @@ class KitsuneScene(TableScene):
             surface.blit(soul_token(k < v.souls[seat]), (rect.x + 8 + k * 22, rect.bottom + 4))
         if seat != self.me:
             stats = lie_stats(v.past, v.players)
-            text = t("kg.lies", lies=stats["lies"][seat], cards=stats["declared"][seat])
+            text = counted("kg.lies", stats["lies"][seat], cards=stats["declared"][seat])
             blit(surface, text, 14, (rect.right - 6, rect.bottom + 4), theme.WARN if stats["lies"][seat] else
                  theme.INK_DIM, True, "topright")
         if v.starter == seat and not out:

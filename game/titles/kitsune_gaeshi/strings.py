@@ -45,7 +45,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "kg.rule.casual": {"en": "casual", "ja": "カジュアル"},
     "kg.starter": {"en": "starts", "ja": "一番手"},
     "kg.out": {"en": "OUT", "ja": "脱落"},
-    "kg.lies": {"en": "lies {lies}/{cards}", "ja": "嘘 {lies}/{cards}"},
+    # a rival's past flips: the lies among the cards turned over
+    "kg.lies": {"en": "{n} lies in {cards} shown", "ja": "公開{cards}枚中 嘘{n}"},
+    "kg.lies_one": {"en": "{n} lie in {cards} shown", "ja": "公開{cards}枚中 嘘{n}"},
     "kg.kaeshi_title": {"en": "Kaeshi! {name} flips", "ja": "返し！ {name}"},
     "kg.kaeshi_title_you": {"en": "Kaeshi! You flip", "ja": "返し！ あなた"},
     "kg.fox_count": {"en": "Foxes: {n}", "ja": "狐：{n}"},
