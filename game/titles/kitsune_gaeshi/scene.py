@@ -188,6 +188,12 @@ class KitsuneScene(TableScene):
             out.append((label, action))
         return out
 
+    def _verdict(self, success: bool, loser: int) -> str:
+        """The flip's outcome and who loses the soul ("Failed! You lose a soul.")."""
+        if success:
+            return said("kg.success", loser, self.names, self.me)
+        return said("kg.fail", loser, self.names, self.me)
+
     def pick_action(self, action) -> None:
         """A button's choice; a flip that cannot succeed (fewer than two cards on the table) asks first (spec 10)."""
         from game.app.overlays import ConfirmScene
@@ -405,8 +411,7 @@ class KitsuneScene(TableScene):
         main = next((e for e in info["lost"] if not e.companion), None)
         dragged = next((e for e in info["lost"] if e.companion), None)
         if main is not None:
-            key = "kg.success" if event.success else "kg.fail"
-            lines.append((t(key, name=self.names[main.seat]), theme.GOOD if event.success else theme.BAD))
+            lines.append((self._verdict(event.success, main.seat), theme.GOOD if event.success else theme.BAD))
             if dragged is not None:
                 lines.append((said("kg.companion", dragged.seat, self.names, self.me), theme.BAD))
             elif info["checked"] is not None and info["checked"] != main.seat:
@@ -506,8 +511,7 @@ class KitsuneScene(TableScene):
         main = next((e for e in info["lost"] if not e.companion), None)
         dragged = next((e for e in info["lost"] if e.companion), None)
         if main is not None:
-            key = "kg.success" if event.success else "kg.fail"
-            blit(surface, t(key, name=self.names[main.seat]), 22, (area.centerx, y + 36),
+            blit(surface, self._verdict(event.success, main.seat), 22, (area.centerx, y + 36),
                  theme.GOOD if event.success else theme.BAD, True, "midtop")
             if dragged is not None:
                 blit(surface, said("kg.companion", dragged.seat, self.names, self.me), 20, (area.centerx, y + 66),

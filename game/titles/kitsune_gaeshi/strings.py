@@ -60,6 +60,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "kg.log.shown_lie": {"en": "{face} (declared {declared})", "ja": "{face}（{declared}と宣言）"},
     "kg.success": {"en": "Success! A soul lost: {name}", "ja": "成功！ {name}が魂を失う"},
     "kg.fail": {"en": "Failed! A soul lost: {name}", "ja": "失敗！ {name}が魂を失う"},
+    "kg.success_you": {"en": "Success! You lose a soul", "ja": "成功！ あなたが魂を失う"},
+    "kg.fail_you": {"en": "Failed! You lose a soul", "ja": "失敗！ あなたが魂を失う"},
     "kg.companion": {"en": "Companion soul: {name} lied and is dragged down", "ja": "伴魂：{name}も嘘で道連れ"},
     "kg.companion_you": {"en": "Companion soul: you lied and are dragged down", "ja": "伴魂：あなたも嘘で道連れ"},
     "kg.no_companion": {"en": "No companion: {name} was honest", "ja": "伴魂なし：{name}は正直だった"},
