@@ -202,6 +202,12 @@ def test_the_helpers():
     assert said("fj.waiting", 0, ["Jin", *names[1:]], None) == "Jin is thinking…"  # a demo: no human seat
     assert counted("summary.points", 1) == "1 point" and counted("summary.points", 2) == "2 points"
     assert i18n.person(0, names, 0) == "you" and i18n.person(1, names, 0) == "Kaede"
+    i18n.set_language("ja")
+    try:  # Japanese joins two names with と, as a sentence would: 「楓と桜」, not "楓 & 桜"
+        assert i18n.joined([1, 2], ["あなた", "楓", "桜"]) == "楓と桜"
+        assert i18n.listed(["赤●2", "黒◆3"]) == "赤●2、黒◆3"  # and lists with 、, not ", "
+    finally:
+        i18n.set_language("en")
 
 
 # --- one glossary per title ---------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app.scene import Scene
-from game.services.i18n import counted, t
+from game.services.i18n import counted, listed, t
 from game.titles import registry
 from game.ui import charts, theme
 from game.ui.charts import Bar
@@ -36,7 +36,7 @@ def lineup(levels: list[str]) -> str:
         counts[level] += 1
     order = ("hard", "normal", "easy", "random")
     parts = [t(f"level.{lv}") + (f" ×{counts[lv]}" if counts[lv] > 1 else "") for lv in order if lv in counts]
-    return ", ".join(parts)
+    return listed(parts)
 
 
 def table_rows(storage) -> tuple[list[tuple[str, str, int, float | None, float | None]], int]:

@@ -28,7 +28,7 @@ from game.app.setup import GameSetup, start_scene
 from game.app.table_scene import seat_names
 from game.core.engine import State
 from game.core.replay import Replay
-from game.services.i18n import t
+from game.services.i18n import listed, t
 from game.titles import registry
 from game.titles.spec import START
 from game.ui import theme
@@ -490,7 +490,7 @@ class TheatreScene(Scene):
         measure = next((a["measure"] for a in self.advice.values() if "measure" in a), "win")
         parts = [t("theatre.coach_read", read=read, total=len(self.decisions))]
         if worst:
-            costs = ", ".join(t("theatre.coach_cost", at=k, cost=self.cost_text(measure, cost))
+            costs = listed(t("theatre.coach_cost", at=k, cost=self.cost_text(measure, cost))
                               for k, cost in worst)
             parts.append(t("theatre.coach_worst", moves=costs))
         line, size = fit(" · ".join(parts), 13, 760)

@@ -75,9 +75,14 @@ def sentences(parts) -> str:
 
 
 # --- words about players and counts (issue 22, item 5) ---------------------------------------------------------
+def listed(items) -> str:
+    """Items in a list, as the language writes one: "a, b, c", 「a、b、c」."""
+    return ("、" if _current == "ja" else ", ").join(items)
+
+
 def joined(seats, names: list[str]) -> str:
-    """Several players' names as one subject: "Kaede & Sakura"."""
-    return " & ".join(names[seat] for seat in seats)
+    """Several players' names as one subject: "Kaede & Sakura", in Japanese 「楓と桜」."""
+    return ("と" if _current == "ja" else " & ").join(names[seat] for seat in seats)
 
 
 def said(key: str, seats, names: list[str], you: int | None, **fields: object) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import person, said, t
+from game.services.i18n import listed, person, said, t
 from game.titles.fusejika import rules
 from game.titles.fusejika.cards import card_text
 from game.ui import theme
@@ -49,7 +49,7 @@ def _no_effect(e, viewer, names):
 
 
 def _scored(e, viewer, names):
-    parts = ", ".join(f"{names[i]} +{s.points}" for i, s in enumerate(e.scores))
+    parts = listed(f"{names[i]} +{s.points}" for i, s in enumerate(e.scores))
     return t("fj.log.scored", round=e.round_no, scores=parts), theme.GOOD
 
 

@@ -12,7 +12,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, said, t
+from game.services.i18n import counted, joined, said, t
 from game.titles.fusejika import rules
 from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
 from game.titles.fusejika.log import describe, stuck_line
@@ -196,7 +196,7 @@ class FusejikaScene(TableScene):
         totals, winners = list(self.state.totals), list(self.state.winners())
         self.record(winners, self.state.statistics()["rounds"], {"scores": totals, "result": self.state.result[0]})
         kind = self.state.result[0]
-        names = " & ".join(self.names[seat] for seat in winners)
+        names = joined(winners, self.names)
         if kind == rules.SUDDEN_DEATH:  # spec 5: the points are ignored; the others are listed by totals, no win
             results = [t("fj.result.six") if seat in winners else counted("fj.result.no_win", totals[seat])
                        for seat in range(self.n)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import counted, said, t
+from game.services.i18n import counted, joined, said, t
 from game.titles.kitsune_gaeshi.rules import (
     FOX,
     CardDrawn,
@@ -61,6 +61,6 @@ TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
     Kaeshi: lambda e, v, n: (said("kg.log.forced" if e.forced else "kg.log.kaeshi", e.seat, n, v), theme.WARN),
     Revealed: _revealed,
     SoulLost: _lost,
-    Eliminated: lambda e, v, n: (t("kg.log.out", names=" & ".join(n[s] for s in e.seats)), theme.BAD),
+    Eliminated: lambda e, v, n: (t("kg.log.out", names=joined(e.seats, n)), theme.BAD),
     GameOver: lambda e, v, n: (said("kg.log.game_over", e.winners, n, v), theme.GOOD),
 }

@@ -14,7 +14,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL
-from game.services.i18n import counted, said, t
+from game.services.i18n import counted, joined, listed, said, t
 from game.titles.kitsune_gaeshi import rules
 from game.titles.kitsune_gaeshi.cards import badge, card_back, card_face, sideways, soul_token
 from game.titles.kitsune_gaeshi.log import describe, face_name
@@ -90,7 +90,7 @@ class KitsuneScene(TableScene):
         """A log line per seat naming every card shown (and what was declared where it was a lie)."""
         for seat, cards in enumerate(event.tables):
             if cards:
-                named = ", ".join(face_name(c.face) if c.face == c.declared else
+                named = listed(face_name(c.face) if c.face == c.declared else
                                   t("kg.log.shown_lie", face=face_name(c.face), declared=face_name(c.declared))
                                   for c in cards)
                 self.log.add(t("kg.log.shown", name=self.names[seat], cards=named), theme.INK_DIM)
@@ -103,7 +103,7 @@ class KitsuneScene(TableScene):
     def _on_eliminated(self, event: rules.Eliminated) -> None:
         if self.reveal is not None:
             self.reveal["out"] = event.seats
-        names = " & ".join(self.names[s] for s in event.seats)
+        names = joined(event.seats, self.names)
         self.timeline.queue(self.speed(1.4), lambda: self._banner(t("kg.eliminated", names=names), theme.BAD,
                                                                   "slide_out"))
 
@@ -165,7 +165,7 @@ class KitsuneScene(TableScene):
         results = [t("kg.result.out", round=out[seat]) if seat in out else t("kg.result.gone") if not souls[seat]
                    else counted("kg.result.souls", souls[seat])
                    for seat in range(self.n)]
-        names = " & ".join(self.names[seat] for seat in winners)
+        names = joined(winners, self.names)
         ending = t(f"kg.end.{rules.ending(souls, self.state.two_left)}", names=names)
         self.show_summary(places, winners, results=results, ending=ending)
 
@@ -273,7 +273,7 @@ class KitsuneScene(TableScene):
         state, lines = self.state, []
         laid = [card for card in state.table[seat] if card.face is not None]
         if laid:
-            lines.append(t("kg.secret.laid", faces=", ".join(
+            lines.append(t("kg.secret.laid", faces=listed(
                 face_name(card.face) + (t("kg.lie_tag") if card.lie else "") for card in laid)))
         if state.drawn is not None and state.cur == seat:
             lines.append(t("kg.secret.drawn", face=face_name(state.drawn)))
@@ -417,7 +417,7 @@ class KitsuneScene(TableScene):
             elif info["checked"] is not None and info["checked"] != main.seat:
                 lines.append((said("kg.no_companion", info["checked"], self.names, self.me), theme.INK_DIM))
         if info["out"]:
-            lines.append((t("kg.eliminated", names=" & ".join(self.names[s] for s in info["out"])), theme.BAD))
+            lines.append((t("kg.eliminated", names=joined(info["out"], self.names)), theme.BAD))
         return lines
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
@@ -506,7 +506,7 @@ class KitsuneScene(TableScene):
              True, "midtop")
         blit(surface, t("kg.close_hint"), 14, (area.centerx, area.bottom - 8), theme.INK_DIM, anchor="midbottom")
         if info["out"]:
-            names = " & ".join(self.names[s] for s in info["out"])
+            names = joined(info["out"], self.names)
             blit(surface, t("kg.eliminated", names=names), 22, (area.centerx, y + 94), theme.BAD, True, "midtop")
         main = next((e for e in info["lost"] if not e.companion), None)
         dragged = next((e for e in info["lost"] if e.companion), None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import counted, joined, person, said, sentences, t
+from game.services.i18n import counted, joined, listed, person, said, sentences, t
 from game.titles.neu_noir import rules
 from game.titles.neu_noir.cards import card_name
 from game.ui import theme
@@ -35,7 +35,7 @@ def _round(e, viewer, names):
 
 
 def _played(e, viewer, names):
-    cards = ", ".join(f"{card_name(kind)} ({value})" for kind, value in zip(e.cards, e.values, strict=True))
+    cards = listed(f"{card_name(kind)} ({value})" for kind, value in zip(e.cards, e.values, strict=True))
     parts = [said("nn.log.play", e.seat, names, viewer, cards=cards)]
     if e.turned:
         parts.append(t("nn.log.turned"))

@@ -24,7 +24,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, said, sentences, t
+from game.services.i18n import counted, listed, said, sentences, t
 from game.titles.neu_noir import rules
 from game.titles.neu_noir.cards import SEAT_COLOURS, black_chip, card_back, card_face, card_name, chip
 from game.titles.neu_noir.log import describe, pile_of
@@ -185,7 +185,7 @@ class NeuNoirScene(TableScene):
     def secrets(self, seat: int) -> list[str]:
         """The hand."""
         hand = self.state.hand[seat]
-        cards = ", ".join(card_name(kind) + (f" ×{hand[kind]}" if hand[kind] > 1 else "") for kind in KINDS
+        cards = listed(card_name(kind) + (f" ×{hand[kind]}" if hand[kind] > 1 else "") for kind in KINDS
                           if hand[kind])
         return [t("nn.secret.hand", cards=cards or "—")]
 
@@ -417,7 +417,7 @@ class NeuNoirScene(TableScene):
             hovered = self.buttons.hover if self.buttons.hover is not None else self.buttons.focus
             owners = self.pile_owners()
             if hovered is not None and 0 <= hovered < len(owners) and self.view.piles[owners[hovered]]:
-                return [Note(", ".join(card_name(kind) for kind in self.view.piles[owners[hovered]]), color=theme.INK)]
+                return [Note(listed(card_name(kind) for kind in self.view.piles[owners[hovered]]), color=theme.INK)]
             return []
         if self.human_turn() and self.mode == "bet":
             return [Note(t("nn.bet_note"), color=theme.INK)]
@@ -446,7 +446,7 @@ class NeuNoirScene(TableScene):
             return None
         if self.view.phase == TAKE_PILE:
             longest = max(self.view.piles, key=len)
-            return [Note(", ".join(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
+            return [Note(listed(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
         if self.view.phase == TURN_PHASE and self.mode == "play" and self.line:
             name = max((card_name(kind) for kind in KINDS), key=len)
             verdicts = [t(key, card=name, at=len(self.line)) for key in ("nn.why.over", "nn.why.over_any")]

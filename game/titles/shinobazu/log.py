@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import counted, person, said, t
+from game.services.i18n import counted, listed, person, said, t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import value_text
 from game.ui import theme
@@ -15,7 +15,7 @@ def card_name(card: rules.Card) -> str:
 
 
 def cards_text(cards) -> str:
-    return ", ".join(card_name(card) for card in cards) or "—"
+    return listed(card_name(card) for card in cards) or "—"
 
 
 def describe(event, viewer: int, names: list[str]) -> tuple[str, tuple[int, int, int]] | None:

@@ -14,7 +14,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL
-from game.services.i18n import counted, person, said, sentences, t
+from game.services.i18n import counted, joined, person, said, sentences, t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, sideways, value_text
 from game.titles.shinobazu.log import card_name, cards_text, describe
@@ -134,7 +134,7 @@ class ShinobazuScene(TableScene):
     def finish(self) -> None:
         scores, winners = list(self.state.scores), list(self.state.winners())
         self.record(winners, self.state.rounds, {"scores": scores})
-        enders = " & ".join(self.names[seat] for seat in rules.enders(scores))
+        enders = joined(rules.enders(scores), self.names)
         self.show_summary(scores, winners, ending=t("sb.end", names=enders, n=rules.END_SCORE))
 
     # --- human decisions --------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, said, t
+from game.services.i18n import counted, listed, said, t
 from game.titles.shinoburi import rules
 from game.titles.shinoburi.log import describe, house
 from game.titles.shinoburi.rules import (
@@ -315,7 +315,7 @@ class ShinoburiScene(TableScene):
         state = self.state
         cards = [f"{t('sr.ninja') if kind == rules.NINJA else house(kind)} ×{state.hand[seat][kind]}"
                  for kind in rules.KINDS if state.hand[seat][kind]]
-        lines = [t("sr.secret.hand", cards=", ".join(cards) or "—")]
+        lines = [t("sr.secret.hand", cards=listed(cards) or "—")]
         if state.nationality[seat] is not None:
             lines.insert(0, t("sr.secret.house", house=house(state.nationality[seat])))
         return lines
@@ -539,7 +539,7 @@ class ShinoburiScene(TableScene):
         y = area.y + 70 + self.n * 40
         if turned == self.n:
             if event.neutral:
-                names = ", ".join(f"{house(c)} {event.totals[c]}" for c in event.neutral)
+                names = listed(f"{house(c)} {event.totals[c]}" for c in event.neutral)
                 blit(surface, t("sr.reveal.neutral", houses=names), 16, (area.centerx, y), theme.INK_FAINT,
                      False, "midtop")
             y += 28
