@@ -94,10 +94,11 @@ class HighScoresScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.BG)
-        blit(surface, t("scores.title", title=self.info.name()), 42, (theme.WIDTH // 2, 50), theme.ACCENT,
-             True, "center")
+        tabs = len(self.boards) > 1  # the title stands higher, clear of the tabs
+        blit(surface, t("scores.title", title=self.info.name()), 42, (theme.WIDTH // 2, 36 if tabs else 50),
+             theme.ACCENT, True, "center")
         table = pygame.Rect(80, 110, theme.WIDTH - 160, ROW_H * 11 + 24)
-        if len(self.boards) > 1:
+        if tabs:
             self._draw_tabs(surface, table)
         panel(surface, table, theme.PANEL)
         columns = self.columns()
