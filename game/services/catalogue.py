@@ -68,7 +68,7 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- game setup -------------------------------------------------------------------------------
     "setup.title": {"en": "New game · {title}", "ja": "新しいゲーム・{title}"},
     "setup.opponents": {"en": "Opponents", "ja": "対戦相手の数"},
-    "setup.level_of": {"en": "{name}'s level", "ja": "{name}の強さ"},
+    "setup.level_of": {"en": "Opponent {name}: level", "ja": "相手 {name}の強さ"},
     "setup.starts": {"en": "Who starts", "ja": "スタートプレイヤー"},
     "setup.you_start": {"en": "You", "ja": "あなた"},
     "setup.random_start": {"en": "Random", "ja": "ランダム"},
