@@ -475,7 +475,8 @@ class TheatreScene(Scene):
         box = pygame.Rect(place.x, place.y, place.width, min(VIEW.bottom - 12 - place.y, height))
         panel(surface, box, theme.BG_DEEP, theme.WARN)
         y = box.y + 10
-        blit(surface, heading, 17, (box.x + 14, y), theme.WARN, True)
+        label, size = fit(heading, 17, box.width - 28, True, 12)  # a narrow panel: the heading shrinks to fit
+        blit(surface, label, size, (box.x + 14, y), theme.WARN, True)
         y += 30
         for name, line in rows:
             shown, size = fit(name, 15, name_w - 8, True)
