@@ -134,3 +134,15 @@ def test_a_card_you_play_leaves_your_hand_while_the_showdown_plays(app):
     scene.choose(found)
     assert scene.timeline.busy and found.card in scene.view.hand  # the table still shows the moment before
     assert found.card not in [card for card, _ in scene.hand_rects()]
+
+
+def test_a_duel_judges_both_stacks_on_the_table(app):
+    """The challenger's stack was face up before the duel (no reveal turns it over), yet its total and verdict show
+    beside the passer's (playtest round 6: only the passer's stack was labelled, a tie read as one loser)."""
+    scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=1))
+    (k3,), (b3,) = rules.parse_cards("K-3"), rules.parse_cards("B-3")
+    scene.face_up = {1: (b3,)}  # the passer's stack, turned over by the reveal
+    duel = rules.Duel(0, 1, "K", ((k3,), (b3,)), (-3, -3), 0, False, None, None)
+    scene._show_result(duel)
+    assert scene.face_up == {0: (k3,), 1: (b3,)}
+    scene.draw(pygame.Surface((1280, 720)), 0.0)

@@ -106,6 +106,9 @@ class ShinobazuScene(TableScene):
     reveals = (rules.Revealed, rules.LoneFighterLeaves, rules.ThreeTechnique, rules.Showdown, rules.Duel)
 
     def _show_result(self, event) -> None:
+        if isinstance(event, rules.Duel):  # the challenger's stack was face up already: no reveal turned it over,
+            for seat, cards in zip((event.challenger, event.passer), event.stacks, strict=True):  # but it is judged
+                self.face_up.setdefault(seat, cards)
         self.result = self.last = event
         self.review = False
         self.app.audio.play("set" if isinstance(event, rules.Duel) else "clear")
