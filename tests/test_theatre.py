@@ -206,6 +206,17 @@ def test_a_dice_slayer_jump_lays_the_dice_out_as_the_game_left_them(app):
 
 
 @pytest.mark.parametrize("slug", SOLO_TITLES)
+def test_the_theatre_counts_rounds_as_the_table_does(app, slug):
+    """The progress line's round is the header's (a playtester saw Dice Slayer's "Round 24" over "Round 23")."""
+    theatre = theatre_for(app, solo_game(app, slug, seed=6))
+    for k in range(len(theatre.moves)):
+        theatre.jump(k)
+        state = theatre.scene.state
+        if not state.is_chance_node() and not state.is_terminal():  # at a decision, mid-round
+            assert theatre.round_now() == state.round + 1, k
+
+
+@pytest.mark.parametrize("slug", SOLO_TITLES)
 def test_the_coach_reads_a_solo_choice_exactly(app, slug):
     game = solo_game(app, slug, seed=9, picks=3)
     theatre = theatre_for(app, game, coach=True)

@@ -87,6 +87,7 @@ class TableScene(Scene, ABC):
     animations: dict[type, Callable] = {}  # event class -> handler(scene, event): how the title shows it
     reveals: tuple[type, ...] = ()  # event classes that turn hidden cards over: what follows waits for them (`tell`)
     round_events: tuple[type, ...] = ()  # event classes that begin a round (the replay theatre's jump to a round)
+    first_round_at_start = False  # the first round begins with the game (no event tells it)
     holds_secrets = False  # a seat holds what the others cannot see (a hand...): `secrets` says what
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:

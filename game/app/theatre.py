@@ -73,6 +73,7 @@ class Watchable(Protocol):
         """What `seat` holds that others may not see, now, in words (a title with hidden information)."""
 
     round_events: tuple[type, ...]  # events that begin a round (the theatre's jump to a round)
+    first_round_at_start: bool  # the first round begins with the game, not with one of `round_events`
     holds_secrets: bool  # a seat holds what the others cannot see: `secrets` says what
 
 
@@ -108,6 +109,8 @@ class TheatreScene(Scene):
         self.scene = self._scene_at(0)
         self.decisions, self.chance, self.turns, self.rounds = read_positions(
             registry.get(replay.title), self.setup, self.moves, self.scene.round_events)
+        if self.scene.first_round_at_start:  # round 1 is on from the first move, as the table's header says
+            self.rounds.insert(0, 0)
         self.hidden = self.scene.holds_secrets
         self.costs = self._costs()
         self.playing = False

@@ -231,6 +231,7 @@ class DiceCombatScene(Scene):
 
     # --- in the replay theatre --------------------------------------------------------------------
     round_events = (RoundStarted,)
+    first_round_at_start = False  # RoundStarted tells the first round too
     holds_secrets = False  # nothing is hidden: dice are rolled in the open
 
     def coach_rect(self) -> pygame.Rect:

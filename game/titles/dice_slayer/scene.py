@@ -402,6 +402,7 @@ class DiceSlayerScene(Scene):
 
     # --- in the replay theatre --------------------------------------------------------------------
     round_events = (RoundEnded,)  # a round is a roll and a pick: the next begins when one ends
+    first_round_at_start = True  # and the first with the game
     holds_secrets = False  # nothing is hidden: dice are rolled in the open
 
     def coach_rect(self) -> pygame.Rect:
