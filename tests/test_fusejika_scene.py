@@ -194,3 +194,26 @@ def test_stuck_with_an_empty_hand_says_so():
     assert describe(rules.Stuck(1, ()), 0, names)[0] == "Hayate has no cards left and cannot play. The round ends."
     assert describe(rules.Stuck(0, ()), 0, names)[0] == "You have no cards left and cannot play. The round ends."
     assert "reveal" in describe(rules.Stuck(1, rules.parse_cards("9S")), 0, names)[0]
+
+
+def test_a_click_on_a_card_that_is_no_choice_says_why(app, table_at):
+    """Kicking: a card of your row that no rival can take is not lit; a click on it says why instead of nothing
+    (playtest round 6)."""
+    i18n.set_language("en")
+    for seed in range(3000):  # random play up to your kick with a card no rival can take
+        state, rng = rules.new_state(3), random.Random(seed)
+        while not state.is_terminal() and not (state.phase == rules.KICK and state.cur == 0):
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        kickable = state.kickable(0, state.source)
+        stuck = [card for card in state.row[0] if card != state.source and card not in kickable]
+        if stuck:
+            break
+    else:
+        raise AssertionError("no such position")
+    scene = table_at(FusejikaScene, state, "easy")
+    before = list(state.history)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.slot_rect(0, stuck[0].rank).center))
+    assert state.history == before
+    assert scene.log.entries[-1][0] == f"No one can take your {stuck[0].rank}: every rival's row has one already."

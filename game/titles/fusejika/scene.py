@@ -327,7 +327,24 @@ class FusejikaScene(TableScene):
                                     for s in range(self.n) if any(c.rank == action.rank for c in v.rows[s])):
                 self.choose(action)
                 return True
-        return False
+        return self._refuse(pos)
+
+    def _refuse(self, pos: tuple[int, int]) -> bool:
+        """A click on a card of a row that is not a choice now: say why, rather than nothing (True: taken)."""
+        v = self.view
+        if v.phase not in (rules.KICK, rules.COPY, rules.LOST):
+            return False
+        hit = next((card for seat in range(self.n) for card in v.rows[seat]
+                    if self.slot_rect(seat, card.rank).collidepoint(pos)), None)
+        if hit is None:
+            return False
+        self.app.audio.play("error")
+        mine = hit in v.rows[self.me]
+        if v.phase == rules.KICK and mine and hit != v.source:
+            self.log.add(t("fj.no_taker", rank=hit.rank), theme.BAD)
+        else:
+            self.log.add(t("fj.not_lit"), theme.BAD)
+        return True
 
     def _release(self, pos: tuple[int, int]) -> None:
         """The end of a drag: a kicked card dropped on a lit player."""
