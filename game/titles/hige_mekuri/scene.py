@@ -41,6 +41,7 @@ from game.ui.tween import ease_out_back, ease_out_cubic, lerp2, pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
 TABLE_W = 980
+FELT = pygame.Rect(18, 96, TABLE_W - 36, 520)  # the baize
 SPOT_W = 214
 PILE_W = 132
 PILE_POS = (70, 150)  # top-left of the pile's top card
@@ -344,6 +345,11 @@ class HigeScene(TableScene):
     # --- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(table_image(), (0, 0))
+        if self.victory_at is not None:  # Victoria's rays on the baize, under the cards and the players' plates
+            clip = surface.get_clip()
+            surface.set_clip(FELT)
+            self._draw_sunburst(surface)
+            surface.set_clip(clip)
         blit(surface, self.heading(), 24, (20, 14), theme.ACCENT, True)
         blit(surface, self.tally(), 16, (20, 46), theme.INK_DIM)
         for seat in (0, 1):
@@ -382,8 +388,6 @@ class HigeScene(TableScene):
              True, "midtop")
 
     def _draw_spot(self, surface: pygame.Surface) -> None:
-        if self.victory_at is not None:
-            self._draw_sunburst(surface)
         if self.spot is not None and not self.flying:
             image = card_face(self.leader(self.spot), SPOT_W)
             if self.victory_at is not None:
@@ -528,7 +532,7 @@ def table_image() -> pygame.Surface:
     surface = pygame.Surface((theme.WIDTH, theme.HEIGHT))
     surface.fill(theme.BG)
     pygame.draw.rect(surface, theme.FELT_EDGE, (8, 86, TABLE_W - 16, 540), border_radius=36)
-    pygame.draw.rect(surface, theme.FELT, (18, 96, TABLE_W - 36, 520), border_radius=30)
+    pygame.draw.rect(surface, theme.FELT, FELT, border_radius=30)
     return surface
 
 
