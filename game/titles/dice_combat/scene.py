@@ -501,11 +501,11 @@ class DiceCombatScene(Scene):
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
         panel(surface, TRAY, theme.PANEL)
-        blit(surface, t("dc.collection"), 19, (TRAY.x + 22, TRAY.y + 10), theme.INK_DIM, True)
+        blit(surface, t("dc.collection"), 19, (TRAY.x + 22, TRAY.y + 6), theme.INK_DIM, True)
         needed = sorted(completing_values(self.shown.collection)) if not self.pattern else []
         if needed:
             text = t("dc.needs_any") if len(needed) == 6 else t("dc.needs", values=" / ".join(map(str, needed)))
-            blit(surface, text, 19, (TRAY.right - 22, TRAY.y + 10), theme.GOOD, True, "topright")
+            blit(surface, text, 19, (TRAY.right - 22, TRAY.y + 6), theme.GOOD, True, "topright")
         near = {v for pair, _ in near_pairs(self.shown.collection) for v in pair}
         for sprite in self.tray:
             lit = sprite.value in self.pattern or (not self.pattern and sprite.value in near)
@@ -567,7 +567,7 @@ def rolled_rest(index: int, choice: str | None) -> tuple[float, float]:
 
 def tray_rest(index: int) -> tuple[float, float]:
     """Where the index-th collected die (sorted by value) sits in the tray."""
-    return (TRAY.x + 24 + index * (SMALL_DIE + 14), TRAY.y + 34)
+    return (TRAY.x + 24 + index * (SMALL_DIE + 14), TRAY.y + 36)
 
 
 def roll_step(role: str | None) -> str:
