@@ -187,6 +187,10 @@ class DiceCombatScene(Scene):
         self.effects.update(dt, self.now)
         if not self.timeline.busy:
             self._advance()
+        target = self.state.target
+        if self.deciding and target is not None and self.focused_round != self.state.round:  # a new decision
+            self.focused_round = self.state.round
+            self.buttons.focus = 0 if odds.attack_chance(target) >= odds.defend_chance(target) else 1
 
     def _sprites(self) -> list[Sprite]:
         return ([self.small] if self.small else []) + self.big + self.rolled + self.tray
@@ -518,9 +522,6 @@ class DiceCombatScene(Scene):
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         target = self.state.target if self.deciding else None
-        if target is not None and self.focused_round != self.state.round:
-            self.focused_round = self.state.round
-            self.buttons.focus = 0 if odds.attack_chance(target) >= odds.defend_chance(target) else 1
         for index, (button, action) in enumerate(zip(self.buttons.buttons, (ATTACK, DEFEND), strict=True)):
             button.enabled = target is not None and not self.autoplay
             button.label = ""
