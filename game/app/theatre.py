@@ -494,8 +494,7 @@ class TheatreScene(Scene):
         measure = next((a["measure"] for a in self.advice.values() if "measure" in a), "win")
         parts = [t("theatre.coach_read", read=read, total=len(self.decisions))]
         if worst:
-            costs = listed(t("theatre.coach_cost", at=k, cost=self.cost_text(measure, cost))
-                              for k, cost in worst)
+            costs = listed(t("theatre.coach_cost", at=k, cost=self.cost_text(measure, cost)) for k, cost in worst)
             parts.append(t("theatre.coach_worst", moves=costs))
         line, size = fit(" · ".join(parts), 13, 760)
         blit(surface, line, size, (12, BAR.y - 2), theme.SKY, anchor="bottomleft")

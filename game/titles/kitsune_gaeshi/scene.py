@@ -91,8 +91,8 @@ class KitsuneScene(TableScene):
         for seat, cards in enumerate(event.tables):
             if cards:
                 named = listed(face_name(c.face) if c.face == c.declared else
-                                  t("kg.log.shown_lie", face=face_name(c.face), declared=face_name(c.declared))
-                                  for c in cards)
+                               t("kg.log.shown_lie", face=face_name(c.face), declared=face_name(c.declared))
+                               for c in cards)
                 self.log.add(t("kg.log.shown", name=self.names[seat], cards=named), theme.INK_DIM)
 
     def _on_soul_lost(self, event: rules.SoulLost) -> None:

@@ -186,7 +186,7 @@ class NeuNoirScene(TableScene):
         """The hand."""
         hand = self.state.hand[seat]
         cards = listed(card_name(kind) + (f" ×{hand[kind]}" if hand[kind] > 1 else "") for kind in KINDS
-                          if hand[kind])
+                       if hand[kind])
         return [t("nn.secret.hand", cards=cards or "—")]
 
     # --- your decisions -----------------------------------------------------------------------------
