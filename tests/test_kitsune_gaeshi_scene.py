@@ -79,3 +79,11 @@ def test_log_hides_the_faces_of_others():
     assert "really a fox" in mine
     assert describe(rules.CardDrawn(1, rules.FOX, 5), 0, NAMES) is None
     assert "fox" in describe(rules.CardDrawn(0, rules.FOX, 5), 0, NAMES)[0]
+
+
+def test_the_last_flip_stays_turned_over_until_the_ranking(app, play_to_summary):
+    """The game's last flip is still on show when the ranking replaces the table (playtest round 6: the cards
+    turned face down again under the end banner)."""
+    scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 2, seed=12))
+    assert isinstance(play_to_summary(scene, 5), SummaryScene)
+    assert scene.reveal is not None and scene.reveal["opened"] is not None

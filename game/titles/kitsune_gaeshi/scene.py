@@ -133,7 +133,8 @@ class KitsuneScene(TableScene):
         self.app.audio.play("clear")
 
     def caught_up(self) -> None:
-        self.reveal = None
+        if not self.state.is_terminal():  # the game's last flip stays turned over until the ranking
+            self.reveal = None
 
     @property
     def revealing(self) -> bool:
