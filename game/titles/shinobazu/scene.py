@@ -260,7 +260,7 @@ class ShinobazuScene(TableScene):
         for card, rect in self.hand_rects():
             if rect.collidepoint(pos) and self.view.phase == "play" and self.view.to_move == self.me \
                     and card not in rules.playable_cards(self.view):
-                self.tooltip = (self.barred_reason(card), (rect.centerx, rect.y - 12))
+                self.tooltip = (self.barred_reason(card), (rect.centerx, rect.y))
 
     def _step_card(self, step: int) -> None:
         cards = list(rules.playable_cards(self.view))
@@ -324,8 +324,14 @@ class ShinobazuScene(TableScene):
         self.effects.draw(surface, self.now, CENTER)
         if self.review and self.last is not None:
             self._draw_panel(surface, self.last)
-        if self.tooltip and self.tooltip[0]:
-            blit(surface, self.tooltip[0], 18, self.tooltip[1], theme.BAD, True, "midbottom")
+        if self.tooltip and self.tooltip[0]:  # on a dark band, clear of the card it is about
+            image = render(self.tooltip[0], 18, theme.BAD, True)
+            band = image.get_rect().inflate(20, 10)
+            top = min((rect.y for _, rect in self.hand_rects()), default=self.tooltip[1][1])  # the raised card's too
+            band.midbottom = (self.tooltip[1][0], top - 8)
+            band.clamp_ip(pygame.Rect(0, 0, ACTIONS.left - 8, theme.HEIGHT))
+            panel(surface, band, theme.BG_DEEP, theme.BAD)
+            surface.blit(image, image.get_rect(center=band.center))
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
