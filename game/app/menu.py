@@ -11,7 +11,7 @@ from game.app import saves
 from game.app.overlays import ConfirmScene
 from game.app.saves import Save
 from game.app.scene import Scene
-from game.services.i18n import pick, t
+from game.services.i18n import t
 from game.titles import registry
 from game.titles.spec import TitleSpec as TitleInfo
 from game.ui import theme
@@ -286,7 +286,7 @@ class TitleMenuScene(Scene):
         panel(surface, button.rect, theme.PANEL_HI if focused or hovered else theme.PANEL, edge)
         x, y = button.rect.x + 22, button.rect.y + 6
         name = blit(surface, info.name(), 28, (x, y), theme.INK, True)  # the language's name first, as in the panel
-        blit(surface, pick(info.name_ja, info.name_en), 20, (name.right + 14, y + 8),
+        blit(surface, info.other_name(), 20, (name.right + 14, y + 8),
              theme.ACCENT if focused else theme.INK_DIM)
         tag = blit(surface, self._players(info), 17, (x, y + 40), theme.SKY)
         room = button.rect.right - 22 - (tag.right + 12)
@@ -307,7 +307,7 @@ class TitleMenuScene(Scene):
         area = pygame.Rect(660, 170, 560, 450)
         panel(surface, area, theme.PANEL, theme.PANEL_HI)
         blit(surface, info.name(), 44, (area.x + 28, area.y + 24), theme.ACCENT, True)
-        blit(surface, pick(info.name_ja, info.name_en), 24, (area.x + 30, area.y + 84), theme.INK_DIM)
+        blit(surface, info.other_name(), 24, (area.x + 30, area.y + 84), theme.INK_DIM)
         blit(surface, self._players(info), 20, (area.x + 30, area.y + 124), theme.SKY)
         # the buttons' top: Continue's when a game waits (it sits above the row), else the row's
         buttons_top = min(b.rect.top for b in self.actions.buttons if b.rect.top >= 0)

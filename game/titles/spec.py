@@ -71,9 +71,13 @@ class TitleSpec:
     def name(self) -> str:
         return pick(self.name_en, self.name_ja)
 
+    def other_name(self) -> str:
+        """The name in the other language (shown small beside `name`)."""
+        return pick(self.name_ja, self.name_en)
+
     def heading(self) -> str:
         """Both names, the language's first: a table's title line ("Powers パワーズ", "パワーズ Powers")."""
-        return f"{self.name()} {pick(self.name_ja, self.name_en)}"
+        return f"{self.name()} {self.other_name()}"
 
     def pitch(self) -> str:
         return pick(self.pitch_en, self.pitch_ja)

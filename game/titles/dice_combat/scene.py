@@ -20,7 +20,8 @@ from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import GameSetup
 from game.core import chance
-from game.services.i18n import pick, t
+from game.services.i18n import t
+from game.titles import registry
 from game.titles.dice_combat import bots, monster, odds
 from game.titles.dice_combat.rules import (
     ATTACK,
@@ -447,8 +448,9 @@ class DiceCombatScene(Scene):
             surface.scroll(offset, offset // 2)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        name = blit(surface, pick("Dice Combat", "ダイス戦闘"), 34, (60, 22), theme.ACCENT, True)
-        blit(surface, pick("ダイス戦闘", "Dice Combat"), 20, (name.right + 14, 34), theme.INK_DIM)
+        info = registry.get(TITLE)
+        name = blit(surface, info.name(), 34, (60, 22), theme.ACCENT, True)
+        blit(surface, info.other_name(), 20, (name.right + 14, 34), theme.INK_DIM)
         if self.autoplay:
             blit(surface, t("common.demo"), 20, (60, 70), theme.SKY, True)
 

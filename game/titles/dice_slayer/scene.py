@@ -19,7 +19,8 @@ from game.app.saves import Save
 from game.app.scene import Scene
 from game.app.setup import GameSetup
 from game.core import chance
-from game.services.i18n import counted, pick, t
+from game.services.i18n import counted, t
+from game.titles import registry
 from game.titles.dice_slayer import bots
 from game.titles.dice_slayer.rules import (
     GAME_OVER_PLATE,
@@ -513,8 +514,9 @@ class DiceSlayerScene(Scene):
             surface.scroll(offset, -offset // 2)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        name = blit(surface, pick("Dice Slayer", "ダイススレイヤー"), 34, (PLATE.x, 22), theme.ACCENT, True)
-        blit(surface, pick("ダイススレイヤー", "Dice Slayer"), 20, (name.right + 14, 34), theme.INK_DIM)
+        info = registry.get(TITLE)
+        name = blit(surface, info.name(), 34, (PLATE.x, 22), theme.ACCENT, True)
+        blit(surface, info.other_name(), 20, (name.right + 14, 34), theme.INK_DIM)
         if self.autoplay:
             blit(surface, t("common.demo"), 20, (PLATE.right, 34), theme.SKY, True, "topright")
         card = pygame.Rect(870, 20, 370, 150)

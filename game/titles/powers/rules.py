@@ -240,6 +240,7 @@ class Yielded:
     to: int
     cascade: bool = False  # Blitzkrieg: the territory's neighbours owned by others are asked next
 
+
 @dataclass(slots=True)
 class GameOver:
     winners: tuple[int, ...]
