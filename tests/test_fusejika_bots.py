@@ -5,7 +5,16 @@ from random import Random
 
 import pytest
 
-from game.titles.fusejika.bots import EasyBot, evaluate, rollout_policy, total_shares
+from game.titles.fusejika.bots import (
+    EasyBot,
+    best_play,
+    copy_value,
+    effect_value,
+    evaluate,
+    play_value,
+    rollout_policy,
+    total_shares,
+)
 from game.titles.fusejika.rules import (
     CARD_BY_ID,
     COPY,
@@ -140,3 +149,23 @@ def test_the_rank_masks_kept_with_the_rows_follow_them():
                 world = state.resample(state.current_player(), rng)
                 assert world.masks == [rank_mask(row) for row in world.row]
             state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+
+
+def test_the_pruned_choices_are_the_full_ones():
+    """best_play skips effects that cannot win and copy_value a kick that cannot be the best: on random positions
+    they must agree with judging every option in full (max over play_value; max over the copyable effects)."""
+    checked = 0
+    for players in (3, 4, 5):
+        for state in random_positions(40, players, seed=10 + players)[PLAY]:
+            p, masks = state.cur, state.masks
+            cards = state.playable(p)
+            if len(cards) < 2:
+                continue
+            assert best_play(state, p, cards, masks) == max(cards, key=lambda card: play_value(state, p, card, masks))
+            for card in cards:
+                row, hand = (*state.row[p], card), tuple(x for x in state.hand[p] if x != card)
+                full = max((effect_value(state, p, r, card, row, hand, masks) for r in state.copyable(p, card, row)),
+                           default=0.0)
+                assert copy_value(state, p, card, row, hand, masks) == full
+                checked += 1
+    assert checked > 100

@@ -34,6 +34,7 @@ from game.titles.fusejika.rules import (
     OVER,
     PLAY,
     PLAYS,
+    RANK_BIT,
     REDEAL,
     REDEAL_CHECK,
     STUCK,
@@ -90,10 +91,11 @@ def loss(row: tuple[Card, ...], card: Card) -> float:
 # The options are judged for seat p with its row and hand given (`row`, `hand`: as they stand, or as they would be
 # after a play) and the rows' rank masks (`masks`: state.masks, read only; the effects do not read masks[p], for
 # `row` may differ from the row on the table).
-def kick_options(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card,
-                 masks: list[int]) -> list[tuple[float, Card, int]]:
-    """(value, card, target) for every legal kick, in row order, then seat order (the first best is the choice)."""
-    cards = [card for card in row if card != source]
+def kick_options(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card, masks: list[int],
+                 only: Card | None = None) -> list[tuple[float, Card, int]]:
+    """(value, card, target) for every legal kick, in row order, then seat order (the first best is the choice);
+    with `only`, the kicks of that card alone."""
+    cards = [card for card in row if card != source] if only is None else [only]
     wanted = rank_mask(cards)
     totals, rivals = state.totals, []
     for q in range(state.n):  # what the value of a kick to q needs, worked out once per rival that could take one
@@ -160,15 +162,46 @@ def effect_value(state: FusejikaState, p: int, rank: str, source: Card, row: tup
     if rank == "K":
         options = kick_options(state, p, row, source, masks)
         return first_best(options)[0] if options else 0.0
-    return max((effect_value(state, p, r, source, row, hand, masks) for r in state.copyable(p, source, row)),
-               default=0.0)
+    return copy_value(state, p, source, row, hand, masks)
 
 
-def play_value(state: FusejikaState, p: int, card: Card, masks: list[int]) -> float:
+def copy_value(state: FusejikaState, p: int, source: Card, row: tuple[Card, ...], hand: tuple[Card, ...],
+               masks: list[int]) -> float:
+    """What an A is worth: its best copy among `state.copyable(p, source, row)`, 0 with none. A K is copyable when
+    it has a kick, and it is judged only when it could be the best (a kick is worth EFFECT_MOST["K"] at most)."""
+    on_table = rank_mask(row)
+    for q, mask in enumerate(masks):
+        if q != p:
+            on_table |= mask
+    deck = state.deck_size > 0
+    best = None
+    for rank in ("9", "10", "J", "Q"):
+        if on_table & RANK_BIT[rank] and (deck or rank in ("10", "J")):
+            value = effect_value(state, p, rank, source, row, hand, masks)
+            if best is None or value > best:
+                best = value
+    if on_table & RANK_BIT["K"] and (best is None or best < EFFECT_MOST["K"] + MARGIN):
+        options = kick_options(state, p, row, source, masks)
+        if options:
+            value = first_best(options)[0]
+            if best is None or value > best:
+                best = value
+    return 0.0 if best is None else best
+
+
+# The most an effect can be worth (effect_value; BONUS rises, so a row loses and a rival gains at least a point by
+# a card), with a margin for rounding: a play whose value before its effect plus this cannot reach the best play
+# found is not judged further (best_play).
+EFFECT_MOST = {"K": 0.2, "10": 0.8, "A": SKIP + THREAT}  # the 9's, Q's and J's are judged at once
+MARGIN = 1e-6
+
+
+def play_base(state: FusejikaState, p: int, card: Card, masks: list[int]) -> float | None:
+    """The value of playing `card` before its effect is judged; None for a play that completes the six ranks."""
     row, hand = state.row[p], state.hand[p]
     after = masks[p] | BIT[card]
     if after == ALL_RANKS:
-        return SUDDEN
+        return None
     value = gain(row, card)
     alive = 0
     for other in hand:
@@ -189,10 +222,53 @@ def play_value(state: FusejikaState, p: int, card: Card, masks: list[int]) -> fl
     ranks = POPCOUNT[after]
     if ranks >= 4:
         value += 0.3 * (ranks - 3)  # the sudden-death race
-    # the effect is judged with the card in the row, as it will be resolved (9, Q and J read neither row nor hand)
+    return value
+
+
+def play_effect(state: FusejikaState, p: int, card: Card, masks: list[int]) -> float:
+    """The effect's worth, judged with the card in the row, as it will be resolved (9, Q and J read neither row
+    nor hand)."""
+    row, hand = state.row[p], state.hand[p]
     if card.rank in ("9", "Q", "J"):
-        return value + effect_value(state, p, card.rank, card, row, hand, masks)
-    return value + effect_value(state, p, card.rank, card, (*row, card), without(hand, card), masks)
+        return effect_value(state, p, card.rank, card, row, hand, masks)
+    return effect_value(state, p, card.rank, card, (*row, card), without(hand, card), masks)
+
+
+def play_value(state: FusejikaState, p: int, card: Card, masks: list[int]) -> float:
+    value = play_base(state, p, card, masks)
+    if value is None:
+        return SUDDEN
+    return value + play_effect(state, p, card, masks)
+
+
+def best_play(state: FusejikaState, p: int, cards: tuple[Card, ...], masks: list[int]) -> Card:
+    """The card of the highest play_value, the first of equals, as `max(cards, key=play_value)` finds it. The cheap
+    values (a 9, Q or J, a completing play) are judged at once; a 10, K or A is judged only if the most it could be
+    worth (EFFECT_MOST) reaches the best found, the plays taken in the order of the most each could be worth."""
+    values: list[float | None] = []  # the play's value, or None: not judged yet
+    most: list[float] = []
+    bases = [play_base(state, p, card, masks) for card in cards]
+    for card, base in zip(cards, bases, strict=True):
+        if base is None:
+            values.append(SUDDEN)
+            most.append(SUDDEN)
+        elif card.rank in ("9", "Q", "J"):
+            value = base + play_effect(state, p, card, masks)
+            values.append(value)
+            most.append(value)
+        else:
+            values.append(None)
+            most.append(base + EFFECT_MOST[card.rank] + MARGIN)
+    best_at, best_value = -1, -math.inf
+    for at in sorted(range(len(cards)), key=most.__getitem__, reverse=True):  # stable: equals keep their order
+        if most[at] < best_value:
+            break  # neither this play nor any after it can reach the best
+        value = values[at]
+        if value is None:
+            value = bases[at] + play_effect(state, p, cards[at], masks)
+        if value > best_value or (value == best_value and at < best_at):
+            best_at, best_value = at, value
+    return cards[best_at]
 
 
 # --- the policy --------------------------------------------------------------------------------------------------
@@ -205,15 +281,13 @@ def decide(state: FusejikaState) -> Any:
             return STUCK
         if len(cards) == 1:
             return PLAYS[cards[0]]
-        best = max(cards, key=lambda card: play_value(state, p, card, state.masks))
-        return PLAYS[best]
+        return PLAYS[best_play(state, p, cards, state.masks)]
     if phase == LOST:
         return LOSES[first_best(lost_options(state.row[p], state.hand[p], state.source))[1]]
     if phase == KICK:
         return KICKS[first_best(kick_options(state, p, state.row[p], state.source, state.masks))[1]]
     if phase == KICK_TO:
-        options = [o for o in kick_options(state, p, state.row[p], state.source, state.masks)
-                   if o[1] == state.kick_card]
+        options = kick_options(state, p, state.row[p], state.source, state.masks, state.kick_card)
         return KICK_TOS[first_best(options)[2]]
     if phase == COPY:
         masks, row, hand = state.masks, state.row[p], state.hand[p]
