@@ -154,7 +154,8 @@ class Search:
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = Node()
-                advance(state, outcome)
+                state._apply_quietly(outcome)  # advance(), inline: the hottest loop of the search
+                state.history.append(outcome)
                 child.visits += 1
                 node = child
                 continue
@@ -162,7 +163,8 @@ class Search:
                 action, child = self._own(node, state)
             else:
                 action, child = self._other(node, state, player)
-            advance(state, action)
+            state._apply_quietly(action)
+            state.history.append(action)
             path.append((child, player))
             if not child.visits:  # a new node: expanded, now evaluated
                 break
@@ -204,10 +206,10 @@ class Search:
         for key, p in zip(keys, prior, strict=True):
             weights[key] = weights.get(key, 0) + p
         key = self._select(node, list(weights.items()))
-        members = [(action, p) for action, k, p in zip(legal, keys, prior, strict=True) if k == key]
-        if len(members) == 1:
-            action = members[0][0]
+        if len(weights) == len(legal):  # every class a single move
+            action = legal[keys.index(key)]
         else:
+            members = [(action, p) for action, k, p in zip(legal, keys, prior, strict=True) if k == key]
             weights = [p for _, p in members]
             action = (self.rng.choices(members, weights=weights)[0] if sum(weights) > 0
                       else self.rng.choice(members))[0]
@@ -262,5 +264,6 @@ class Search:
                 action = rng.choice(state.legal_actions())
             else:
                 action = policy(state, rng)
-            advance(state, action)
+            state._apply_quietly(action)
+            state.history.append(action)
             depth += 1
