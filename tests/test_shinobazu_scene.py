@@ -146,3 +146,19 @@ def test_a_duel_judges_both_stacks_on_the_table(app):
     scene._show_result(duel)
     assert scene.face_up == {0: (k3,), 1: (b3,)}
     scene.draw(pygame.Surface((1280, 720)), 0.0)
+
+
+def test_the_cards_turned_for_a_duel_are_titled_as_the_duel(app):
+    """While the passer's stack turns over, the prompt names what it is for: the duel, or the refusal, not a
+    showdown (playtest round 6: "Showdown" showed for half a second before "Shinobazu duel")."""
+    (b3,) = rules.parse_cards("B-3")
+    for first, title in ((rules.DuelAccepted(1), "Shinobazu duel"), (rules.DuelRefused(1, 1), "Duel refused")):
+        scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=1))
+        scene.tell(first, scene.view)
+        scene.tell(rules.Revealed(1, (b3,)), scene.view)
+        while not scene.face_up:
+            scene.timeline.update(0.05)
+        assert scene.prompt()[0] == title
+        scene.caught_up()
+        scene.face_up = {1: (b3,)}
+        assert scene.prompt()[0] == "Showdown"  # the next reveal is a showdown again

@@ -42,6 +42,7 @@ BOT_ROW_W = 40
 HAND_W, HAND_Y, HAND_X = 80, 566, 580
 PANEL_TIME = 7.0  # seconds the round-end breakdown stays (a click closes it)
 SUDDEN_TIME = 4.5
+TAKE_BACK = "take back"  # the scene's own choice, beside the rules': the card picked to kick goes back
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
@@ -78,24 +79,51 @@ class FusejikaScene(TableScene):
         self.hints: list[str] = []  # what each button will do
         self.offered: list = []  # the action of each button
         self.armed: KickTo | None = None  # a kick that gives a rival the sixth rank, waiting for a second click
+        self.kick_from = None  # the view before the card to kick was picked: the pick can be taken back till then
 
     def gives_sixth(self, seat: int) -> bool:
         """Whether kicking the chosen card to `seat` completes their six ranks (they win at once)."""
         return rules.completes(self.view.rows[seat], self.view.kick_card)
 
     def choose(self, action) -> None:
-        """As at any table, but a kick that hands a rival the sixth rank asks for a second click."""
+        """As at any table, but the card to kick is only picked (its targets shown, taken back by TAKE_BACK or a
+        click on another card) until its target is chosen, and a kick that hands a rival the sixth rank asks for a
+        second click. The rules make the card and the target two decisions; the card is sent with the target."""
+        v = self.view
+        if action == TAKE_BACK:
+            self._take_back()
+            return
+        if type(action) is Kick and self.human_turn() and among(action, v.legal):
+            picked = self.state.clone()  # your own move: the view after it shows nothing you may not see
+            picked.apply(action)
+            self.kick_from, self.view = v, picked.view(self.me)
+            self.buttons.buttons, self.armed = [], None
+            self.app.audio.play("menu_select")
+            return
         if type(action) is KickTo and self.gives_sixth(action.target) and self.armed != action \
-                and among(action, self.view.legal):
+                and among(action, v.legal):
             self.armed = action
             self.buttons.buttons = []
             self.app.audio.play("warning")
             return
         self.armed = None
+        if type(action) is KickTo and self.kick_from is not None and among(action, v.legal):
+            card, self.view, self.kick_from = v.kick_card, self.kick_from, None
+            super().choose(Kick(card))
         super().choose(action)
         self.tooltip = None  # the card it described has left the hand
 
+    def _take_back(self) -> None:
+        """The card picked to kick goes back: the choice of card is open again."""
+        if self.kick_from is None:
+            return
+        self.view, self.kick_from, self.armed, self.dragging = self.kick_from, None, None, False
+        self.buttons.buttons = []
+        self.app.audio.play("back")
+
     def tick(self) -> None:
+        if self.kick_from is not None and (self.view.phase != rules.KICK_TO or not self.human_turn()):
+            self.kick_from = None  # the table moved on (a restore, a new game): the pick is gone with it
         self.flyers = [f for f in self.flyers if self.now - f.t0 < f.duration]
         self.stamps = [s for s in self.stamps if s[2] > self.now]
         if self.breakdown is not None and self.now >= self.panel_until:
@@ -249,6 +277,8 @@ class FusejikaScene(TableScene):
             else:
                 text = t("fj.redeal_button") if action == REDEAL else t("fj.keep_button")
             labels.append((text, action, what))
+        if self.kick_from is not None:
+            labels.append((t("fj.kick_back_button"), TAKE_BACK, ""))
         return labels
 
     def default_choice(self, actions: list) -> int:
@@ -311,6 +341,14 @@ class FusejikaScene(TableScene):
 
     def _click(self, pos: tuple[int, int]) -> bool:
         v = self.view
+        if self.kick_from is not None:  # a card of your row picked to kick: that card again, or another, instead
+            for action in self.kick_from.legal:
+                if self.slot_rect(self.me, action.card.rank).collidepoint(pos):
+                    self._take_back()
+                    if action.card != v.kick_card:
+                        self.dragging = True
+                        self.choose(action)
+                    return True
         for action in v.legal:
             kind = type(action)
             if kind is Play and self.hand_rect(action.card).collidepoint(pos):

@@ -52,6 +52,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.lose_button": {"en": "Put {card} under the deck", "ja": "{card}を山札の下へ"},
     "fj.kick_button": {"en": "Kick {card}", "ja": "{card}をキック"},
     "fj.kick_to_button": {"en": "Kick it to {name}", "ja": "{name}へキック"},
+    "fj.kick_back_button": {"en": "Another card", "ja": "別のカードにする"},
     "fj.copy_button": {"en": "Copy {rank} · {effect}", "ja": "{rank}をコピー・{effect}"},
     "fj.round": {"en": "Round {round} / {rounds}", "ja": "ラウンド {round} / {rounds}"},
     "fj.deck": {"en": "Deck {n}", "ja": "山札 {n}"},

@@ -60,6 +60,7 @@ class ShinobazuScene(TableScene):
         self.face_up: dict[int, tuple[Card, ...]] = {}  # stacks turned face up by the reveal on show
         self.closed_at = -GRACE  # when the last result closed by itself
         self.result = None  # the Showdown or Duel whose result is on show at the seats
+        self.reveal_title = "sb.showdown_title"  # what the cards turned face up are for: a showdown, a duel...
         self.last = None  # the last Showdown or Duel, for the "last showdown" panel
         self.review = False  # the "last showdown" panel is open
         self.last_button = Button(LAST, t("sb.last_showdown"), self._open_review, size=16)
@@ -78,6 +79,15 @@ class ShinobazuScene(TableScene):
             self.face_up[event.seat] = event.cards
             self.app.audio.play("card")
         self.timeline.queue(self.speed(TURN), turn)
+
+    def _on_duel_accepted(self, event: rules.DuelAccepted) -> None:
+        self.timeline.queue(0.0, lambda: setattr(self, "reveal_title", "sb.duel_title"))
+
+    def _on_duel_refused(self, event: rules.DuelRefused) -> None:
+        def refuse() -> None:
+            self.reveal_title = "sb.refused_title"
+            self.app.audio.play("back")
+        self.timeline.queue(self.speed(0.8), refuse)
 
     def _on_panel(self, event: rules.Showdown | rules.Duel) -> None:
         self.timeline.queue(self.speed(RESULT), lambda: self._show_result(event))
@@ -98,7 +108,8 @@ class ShinobazuScene(TableScene):
     animations = {
         rules.CardDealt: beat(0.06, "card"), rules.CardPlayed: beat(0.35, "card"),
         rules.CardForced: beat(0.4, "slide"), rules.Declared: beat(0.3, "pick"),
-        rules.Challenged: beat(0.6, "warning"), rules.DuelRefused: beat(0.8, "back"),
+        rules.Challenged: beat(0.6, "warning"), rules.DuelAccepted: _on_duel_accepted,
+        rules.DuelRefused: _on_duel_refused,
         rules.RoundStarted: beat(0.5), rules.Reshuffled: beat(0.6, "roll"), rules.GameOver: beat(2.0, "game_over"),
         rules.Showdown: _on_panel, rules.Duel: _on_panel, rules.ScoreChanged: _on_score,
         rules.ThreeTechnique: _on_three, rules.LoneFighterLeaves: _on_lone, rules.Revealed: _on_revealed,
@@ -116,7 +127,7 @@ class ShinobazuScene(TableScene):
     def caught_up(self) -> None:
         if self.result is not None:  # it closed as the player may have been reaching to close it
             self.closed_at = self.now
-        self.face_up, self.result = {}, None
+        self.face_up, self.result, self.reveal_title = {}, None, "sb.showdown_title"
 
     @property
     def revealing(self) -> bool:
@@ -475,7 +486,7 @@ class ShinobazuScene(TableScene):
         if v.to_move == TERMINAL:
             return t("sb.game_over"), theme.WARN
         if self.face_up:
-            return t("sb.showdown_title"), theme.WARN
+            return t(self.reveal_title), theme.WARN
         if not self.human_turn():
             mover = v.to_move
             if mover == CHANCE:

@@ -45,6 +45,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.lone_you": {"en": "You fight alone and leave", "ja": "あなたは1人で勝負し、決戦を抜ける"},
     "sb.showdown_title": {"en": "Showdown", "ja": "決戦"},
     "sb.duel_title": {"en": "Shinobazu duel", "ja": "不忍勝負"},
+    "sb.refused_title": {"en": "Duel refused", "ja": "勝負を断った"},
     "sb.order_normal": {"en": "higher wins", "ja": "大きい方が強い"},
     "sb.order_reversed": {"en": "lower wins", "ja": "小さい方が強い"},
     "sb.reversals": {"en": "lead {colour} · {n} reversals → {order}",
