@@ -114,6 +114,24 @@ def buttons(count: int) -> list[Button]:
     return [Button(pygame.Rect(1006, 470 + 38 * i, 248, 34), f"Choice {i}", lambda: None) for i in range(count)]
 
 
+def test_a_marked_symbol_takes_its_own_colour_inside_the_block_only(watched):
+    """Shinobazu's "red●": the dot red, the word in the text's colour, the width as one run; outside `marked`
+    (the menu's "▲ 3 more") the symbol keeps the text's colour."""
+    red, white = (236, 92, 98), (255, 255, 255)
+
+    def colours(image):
+        return {tuple(image.get_at((x, y)))[:3] for x in range(image.get_width()) for y in range(image.get_height())
+                if image.get_at((x, y)).a == 255}
+
+    plain = text.render("red●", 20, white)
+    with text.marked({"●": red}):
+        marked = text.render("red●", 20, white)
+        assert text.render("red", 20, white) is text.render("red", 20, white)  # unmarked text: the same cache
+    assert red in colours(marked) and white in colours(marked) and red not in colours(plain)
+    assert abs(marked.get_width() - plain.get_width()) <= 2 and marked.get_height() == plain.get_height()
+    assert text.render("red●", 20, white) is plain  # outside the block: as before
+
+
 def test_the_panel_puts_the_buttons_under_the_whole_prompt():
     actions, log = panel_with_log()
     row = buttons(2)

@@ -7,6 +7,8 @@ is a set, every string rendered is added to it (the glyph test reads what the sc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 import pygame
@@ -28,18 +30,51 @@ def _phrases_parser():
 
 OVERFLOWS: list[tuple[str, tuple[int, int, int, int]]] | None = None  # (text, box) that did not fit, for the tests
 SHOWN: set[str] | None = None  # every string rendered, for the tests
+MARKS: tuple[tuple[str, tuple], ...] = ()  # (symbol, colour): drawn in its own colour, inside `marked` only
+
+
+@contextmanager
+def marked(marks: dict[str, tuple]) -> Iterator[None]:
+    """Inside this block every text draws these symbols in their own colour, whatever the text's (a title's
+    colour symbols while its table is drawn: "red●" shows a red dot; the same symbol elsewhere is left alone)."""
+    global MARKS
+    before, MARKS = MARKS, tuple(marks.items())
+    try:
+        yield
+    finally:
+        MARKS = before
 
 
 def render(text: str, size: int, color: tuple = INK, bold: bool = False) -> pygame.Surface:
     """The text as an anti-aliased surface (cached; do not draw on it)."""
     if SHOWN is not None:
         SHOWN.add(text)
-    return _render(text, size, color, bold)
+    marks = tuple(mark for mark in MARKS if mark[0] in text) if MARKS else ()
+    return _render(text, size, color, bold, marks)
 
 
 @lru_cache(maxsize=4096)
-def _render(text: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
-    return font(size, bold).render(text, True, color)
+def _render(text: str, size: int, color: tuple, bold: bool, marks: tuple = ()) -> pygame.Surface:
+    face = font(size, bold)
+    if not marks:
+        return face.render(text, True, color)
+    colours = dict(marks)
+    runs, start = [], 0  # the text in runs: plain in `color`, each mark in its own
+    for at, char in enumerate(text):
+        if char in colours:
+            if at > start:
+                runs.append(face.render(text[start:at], True, color))
+            runs.append(face.render(char, True, colours[char]))
+            start = at + 1
+    if start < len(text):
+        runs.append(face.render(text[start:], True, color))
+    image = pygame.Surface((sum(run.get_width() for run in runs), max(run.get_height() for run in runs)),
+                           pygame.SRCALPHA)
+    x = 0
+    for run in runs:
+        image.blit(run, (x, 0), special_flags=pygame.BLEND_RGBA_MAX)  # a copy: the runs do not overlap
+        x += run.get_width()
+    return image
 
 
 def overflowed(text: str, box: pygame.Rect) -> None:

@@ -16,6 +16,7 @@ SUITS = {  # colour letter: (ink, symbol)
     "R": ((200, 44, 52), "circle"),
     "B": ((40, 104, 200), "triangle"),
 }
+TEXT_MARKS = {"●": (236, 92, 98), "▲": (104, 158, 240)}  # red's and blue's symbols in text (black's ◆ stays light)
 PAPER = (246, 240, 226)
 BACK = (44, 38, 74)
 BACK_EDGE = (120, 104, 180)

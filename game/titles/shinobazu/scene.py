@@ -16,12 +16,20 @@ from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL
 from game.services.i18n import counted, joined, person, said, sentences, t
 from game.titles.shinobazu import rules
-from game.titles.shinobazu.cards import SUITS, card_back, card_face, draw_symbol, sideways, value_text
+from game.titles.shinobazu.cards import (
+    SUITS,
+    TEXT_MARKS,
+    card_back,
+    card_face,
+    draw_symbol,
+    sideways,
+    value_text,
+)
 from game.titles.shinobazu.log import card_name, cards_text, describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, block, render
+from game.ui.text import blit, block, marked, render
 from game.ui.tween import pulse
 from game.ui.widgets import Button, panel
 
@@ -323,6 +331,10 @@ class ShinobazuScene(TableScene):
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        with marked(TEXT_MARKS):  # "red●" in any text of the table shows a red dot
+            self._draw_table(surface)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(felt_table(), (0, 0))
         for seat in range(self.setup.players):
             self._draw_seat(surface, seat)
