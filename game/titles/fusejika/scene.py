@@ -29,7 +29,7 @@ from game.titles.fusejika.rules import (
 from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, fit, wrap
+from game.ui.text import blit, block, fit, wrap
 from game.ui.tween import ease_out_cubic, lerp2, pulse
 from game.ui.widgets import Button, panel
 
@@ -277,7 +277,7 @@ class FusejikaScene(TableScene):
             else:
                 text = t("fj.redeal_button") if action == REDEAL else t("fj.keep_button")
             labels.append((text, action, what))
-        if self.kick_from is not None:
+        if self.kick_from is not None and len(self.kick_from.legal) > 1:
             labels.append((t("fj.kick_back_button"), TAKE_BACK, ""))
         return labels
 
@@ -507,11 +507,10 @@ class FusejikaScene(TableScene):
             band = pygame.Rect(x, deck.y - 4, theme.WIDTH, 70)
             room = min([rect.left for seat in range(self.n) for rank in RANKS
                         if (rect := self.slot_rect(seat, rank)).colliderect(band)] + [LOG.left]) - 8 - x
-            label, size = fit(t("fj.under"), 14, room, False, 10)
-            blit(surface, label, size, (x, deck.y - 2), theme.WARN)
+            used = block(surface, t("fj.under"), 14, pygame.Rect(x, deck.y - 4, room, 36), theme.WARN, smallest=11)
             step = min(36.0, (room - 32) / max(1, len(v.bottom) - 1))
             for i, card in enumerate(v.bottom):
-                surface.blit(card_face(card.rank, card.suit, 32), (x + round(i * step), deck.y + 18))
+                surface.blit(card_face(card.rank, card.suit, 32), (x + round(i * step), deck.y + used))
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
@@ -539,7 +538,9 @@ class FusejikaScene(TableScene):
             return "glow"
         if not self.human_turn():
             return "normal"
-        legal = v.legal
+        if self.kick_from is not None and card == v.kick_card:
+            return "normal"  # the card picked to kick: framed (the others stay lit, to pick instead)
+        legal = v.legal if self.kick_from is None else self.kick_from.legal
         if seat == self.me and (among(Lose(card), legal) or among(Kick(card), legal)):
             return "lit"
         if among(Copy(card.rank), legal):
@@ -565,7 +566,7 @@ class FusejikaScene(TableScene):
             if seat == self.me and type(focused) in (Lose, Kick) and focused.card == card:  # the keyboard focus
                 pygame.draw.rect(surface, theme.INK, rect.inflate(12, 12), 3, border_radius=10)
             if self.view.kick_card == card and self.view.phase == rules.KICK_TO:
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=8)
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), 4, border_radius=9)
 
     def _draw_target(self, surface: pygame.Surface, seat: int) -> None:
         """A kick target lit, or greyed with the reason; a warning where the kick gives the sixth rank."""
@@ -611,7 +612,9 @@ class FusejikaScene(TableScene):
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
             surface.blit(card_face(card.rank, card.suit, HAND_W, style), rect)
             if dead:
-                blit(surface, t("fj.dead"), 13, (rect.centerx, rect.bottom + 1), theme.BAD, True, "midtop")
+                width = min(HAND_W + 10, 640 // len(v.hand)) - 4  # within the card's step: neighbours' stay apart
+                block(surface, t("fj.dead"), 13, pygame.Rect(rect.centerx - width // 2, rect.bottom + 1, width, 36),
+                      theme.BAD, True, 10, "midtop")
 
     def panel_notes(self) -> list[Note]:
         """What the button under the mouse (or with the focus) would do next, in words."""
@@ -648,6 +651,8 @@ class FusejikaScene(TableScene):
         if phase == rules.KICK:
             return t("fj.kick_prompt"), theme.ACCENT
         if phase == rules.KICK_TO:
+            if len(v.legal) == self.n - 1:  # every rival can take it: nobody is greyed
+                return t("fj.kick_to_any_prompt", card=card_text(v.kick_card)), theme.ACCENT
             return t("fj.kick_to_prompt", card=card_text(v.kick_card), rank=v.kick_card.rank), theme.ACCENT
         if phase == rules.COPY:
             return t("fj.copy_prompt"), theme.ACCENT

@@ -37,6 +37,7 @@ STRINGS: dict[str, dict[str, str]] = {
                        "ja": "ロスト：山札の下に入れる列のカードを選ぶ。"},
     "fj.kick_prompt": {"en": "Kick: click or drag a lit card of your row onto a player.",
                        "ja": "キック：列の光っているカードをクリックかドラッグして相手へ。"},
+    "fj.kick_to_any_prompt": {"en": "Kick {card} to a lit player.", "ja": "{card}を光っている相手へ。"},
     "fj.kick_to_prompt": {"en": "Kick {card} to a lit player (grey: already has a {rank}).",
                           "ja": "{card}を光っている相手へ（灰色は{rank}を持っている）。"},
     "fj.no_taker": {"en": "No one can take your {rank}: every rival's row has one already.",
