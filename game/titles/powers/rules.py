@@ -103,6 +103,7 @@ class Play(NamedTuple):
 
 
 PLAYS = {card: Play(card) for card in CARDS}  # made once: search lists them all the time
+RECOVERS = {card: Recover(card) for card in CARDS if card not in JOKERS and rank(card) != "A"}  # in ORDER
 COLOUR = {card: colour(card) for card in CARDS}  # looked up, not worked out, in search's hot paths
 PRINTED = {card: VALUE[rank(card)] for card in CARDS if card not in JOKERS and rank(card) != "A"}  # not an ace's
 
@@ -117,10 +118,13 @@ class Defend(NamedTuple):
     card: str
 
 
+TRIOS: dict[tuple[str, str, str], Discard3] = {}  # each three made once
+
+
 @lru_cache(maxsize=8192)
 def discards(hand: tuple[str, ...]) -> tuple[Discard3, ...]:
     """Every three of `hand` to discard (made once per hand: search asks for the same hands again and again)."""
-    return tuple(Discard3(*trio) for trio in combinations(hand, 3))
+    return tuple(TRIOS.get(trio) or TRIOS.setdefault(trio, Discard3(*trio)) for trio in combinations(hand, 3))
 
 
 @lru_cache(maxsize=8192)
@@ -385,7 +389,7 @@ class PowersState(State):
         if phase == DISCARD:
             return list(discards(tuple(hand)))
         if phase == RECOVER:
-            return [Recover(c) for c in sorted(set(self.discard), key=ORDER.get) if c not in JOKERS and rank(c) != "A"]
+            return [RECOVERS[c] for c in sorted(set(self.discard), key=ORDER.get) if c in RECOVERS]
         if phase == OPEN:
             return [PLAYS[c] for c in hand]
         if phase == INVADE:  # card_strength of each card, with what they share worked out once
