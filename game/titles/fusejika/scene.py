@@ -29,7 +29,7 @@ from game.titles.fusejika.rules import (
 from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, block, fit, wrap
+from game.ui.text import blit, block, fit, render, wrap
 from game.ui.tween import ease_out_cubic, lerp2, pulse
 from game.ui.widgets import Button, panel
 
@@ -519,18 +519,21 @@ class FusejikaScene(TableScene):
         hand = 0 if seat == self.me else v.hand_sizes[seat]
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
                                str(v.totals[seat]), hand, active, thinking, self.now)
+        self._draw_row(surface, seat)
+        if v.phase == rules.KICK_TO and v.to_move == self.me and seat != self.me:
+            self._draw_target(surface, seat)  # under the tag and the label above the badge, which stay readable
         if v.start == seat:
             tag = pygame.Rect(rect.right - 58, rect.y - 14, 52, 20)
             pygame.draw.rect(surface, theme.WARN, tag, border_radius=8)
             blit(surface, t("fj.start_short"), 14, tag.center, theme.BG_DEEP, True, "center")
-        self._draw_row(surface, seat)
         known = v.known_in_hand[seat]
         if known and seat != self.me:
             room = rect.width - (66 if v.start == seat else 8)  # left of the start tag, if any
             label, size = fit(t("fj.known", cards=" ".join(map(card_text, known))), 14, room, True, 11)
-            blit(surface, label, size, (rect.x + 4, rect.y - 3), theme.WARN, True, "bottomleft")
-        if v.phase == rules.KICK_TO and v.to_move == self.me and seat != self.me:
-            self._draw_target(surface, seat)
+            image = render(label, size, theme.WARN, True)
+            box = image.get_rect(bottomleft=(rect.x + 4, rect.y - 3)).inflate(8, 2)
+            pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=5)  # readable over a target's frame
+            surface.blit(image, image.get_rect(center=box.center))
 
     def _row_style(self, seat: int, card) -> str:
         v = self.view
