@@ -134,6 +134,10 @@ def test_a_card_you_play_leaves_your_hand_while_the_showdown_plays(app):
     scene.choose(found)
     assert scene.timeline.busy and found.card in scene.view.hand  # the table still shows the moment before
     assert found.card not in [card for card, _ in scene.hand_rects()]
+    drawn = []  # ...and lies at your seat instead (playtest: it was in neither place while the showdown played)
+    scene._draw_current = lambda surface, seat, current, pos, stance: drawn.append((seat, current, stance))
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    assert (0, found.card, found.stance) in drawn
 
 
 def test_a_duel_judges_both_stacks_on_the_table(app):

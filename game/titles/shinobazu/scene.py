@@ -68,13 +68,18 @@ class ShinobazuScene(TableScene):
         self.face_up: dict[int, tuple[Card, ...]] = {}  # stacks turned face up by the reveal on show
         self.closed_at = -GRACE  # when the last result closed by itself
         self.result = None  # the Showdown or Duel whose result is on show at the seats
+        self.played = None  # your PlayOwn that set off the reveal on show
         self.reveal_title = "sb.showdown_title"  # what the cards turned face up are for: a showdown, a duel...
         self.last = None  # the last Showdown or Duel, for the "last showdown" panel
         self.review = False  # the "last showdown" panel is open
         self.last_button = Button(LAST, t("sb.last_showdown"), self._open_review, size=16)
 
     def apply(self, action) -> None:
+        """As at any table; your card played to yourself is kept, to lie at your seat while the reveal it set off
+        plays (the table shows the moment before the action, when the card was still in your hand)."""
         self.selected = None
+        mine = self.state.current_player() == self.me and type(action) is rules.PlayOwn
+        self.played = action if mine else None
         super().apply(action)
 
     def language_changed(self) -> None:
@@ -135,7 +140,7 @@ class ShinobazuScene(TableScene):
     def caught_up(self) -> None:
         if self.result is not None:  # it closed as the player may have been reaching to close it
             self.closed_at = self.now
-        self.face_up, self.result, self.reveal_title = {}, None, "sb.showdown_title"
+        self.face_up, self.result, self.reveal_title, self.played = {}, None, "sb.showdown_title", None
 
     @property
     def revealing(self) -> bool:
@@ -385,7 +390,9 @@ class ShinobazuScene(TableScene):
             self._draw_face_up(surface, seat, self.face_up[seat])
             return
         carried = v.carried[seat]
-        current = v.current[seat]
+        current, stance = v.current[seat], v.stance[seat]
+        if current is None and seat == self.me and self.played is not None and self.timeline.busy:
+            current, stance = self.played.card, self.played.stance  # just played: on the table, not in the hand
         cards = len(carried) + (current is not None)
         if not cards:
             return
@@ -395,7 +402,7 @@ class ShinobazuScene(TableScene):
             surface.blit(card_face(card.colour, card.value, TABLE_W), (x, cy - 40))
             x += TABLE_W + 6
         if current is not None:
-            self._draw_current(surface, seat, current, (x, cy - 40))
+            self._draw_current(surface, seat, current, (x, cy - 40), stance)
 
     def _draw_face_up(self, surface: pygame.Surface, seat: int, cards: tuple[Card, ...]) -> None:
         """A stack the reveal turned over where it lies; with the result on show, its reversing cards ringed and its
@@ -440,19 +447,20 @@ class ShinobazuScene(TableScene):
         block(surface, info, 18, pygame.Rect(box.x + 14, box.y + 56, box.width - 28, box.height - 92), theme.INK)
         blit(surface, t("sb.go_on"), 15, (box.centerx, box.bottom - 12), theme.INK_DIM, anchor="midbottom")
 
-    def _draw_current(self, surface: pygame.Surface, seat: int, current, pos: tuple[int, int]) -> None:
+    def _draw_current(self, surface: pygame.Surface, seat: int, current, pos: tuple[int, int],
+                      stance: str | None) -> None:
         v = self.view
         if isinstance(current, FaceDown):
             image = card_back(TABLE_W, current.colour)
         else:
             image = card_face(current.colour, current.value, TABLE_W)
-        if v.stance[seat] == PASS:
+        if stance == PASS:
             image = sideways(image)  # passing lays the card sideways, as in the source
         surface.blit(image, pos)
-        label = t("sb.fight") if v.stance[seat] == FIGHT else t("sb.pass") if v.stance[seat] == PASS else ""
+        label = t("sb.fight") if stance == FIGHT else t("sb.pass") if stance == PASS else ""
         if label:
             blit(surface, label, 14, (pos[0] + image.get_width() // 2, pos[1] + image.get_height() + 2),
-                 theme.WARN if v.stance[seat] == FIGHT else theme.SKY, True, "midtop")
+                 theme.WARN if stance == FIGHT else theme.SKY, True, "midtop")
         if v.placed_by[seat] == self.me and seat != self.me:
             blit(surface, t("sb.you_gave"), 13, (pos[0] + image.get_width() // 2, pos[1] - 2), theme.ACCENT,
                  anchor="midbottom")
