@@ -97,7 +97,7 @@ def test_a_click_just_after_a_result_closes_by_itself_plays_nothing(app):
     scene.human_turn = lambda: True
     scene.handle(enter)
     assert not pressed
-    scene.now += 1.0
+    scene.now += 2.0
     scene.handle(enter)
     assert pressed
 

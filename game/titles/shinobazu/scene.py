@@ -44,7 +44,7 @@ SEAT_0 = (120, 650)
 STACK_0 = (490, 480)
 TURN = 0.55  # seconds for one stack to turn face up (scaled)
 RESULT = 5.0  # seconds the result stays before the scores change, unless the player goes on (scaled)
-GRACE = 0.8  # seconds after a result closes by itself in which a click or Enter only meant "go on" (not scaled)
+GRACE = 1.5  # seconds after a result closes by itself in which a click or Enter only meant "go on" (not scaled)
 LAST = pygame.Rect(980 - 20 - 190, 62, 190, 32)  # the "last showdown" button
 
 
