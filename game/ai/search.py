@@ -38,12 +38,6 @@ Prior = Callable[[State], Sequence[float]]
 Belief = Callable[[State, int], float]
 
 
-def advance(state: State, action: Action) -> None:
-    """Apply an action taken from legal_actions() (or a chance outcome) for search: unchecked, no events."""
-    state._apply_quietly(action)
-    state.history.append(action)
-
-
 class Node:
     """One move class taken from its parent: visits and the summed reward of the seat that took it."""
 
@@ -154,7 +148,7 @@ class Search:
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = Node()
-                state._apply_quietly(outcome)  # advance(), inline: the hottest loop of the search
+                state._apply_quietly(outcome)  # unchecked, no events; inline: the hottest loop of the search
                 state.history.append(outcome)
                 child.visits += 1
                 node = child

@@ -34,7 +34,6 @@ from game.titles.fusejika.rules import (
     OVER,
     PLAY,
     PLAYS,
-    RANK_BIT,
     REDEAL,
     REDEAL_CHECK,
     STUCK,
@@ -168,21 +167,17 @@ def effect_value(state: FusejikaState, p: int, rank: str, source: Card, row: tup
 def copy_value(state: FusejikaState, p: int, source: Card, row: tuple[Card, ...], hand: tuple[Card, ...],
                masks: list[int]) -> float:
     """What an A is worth: its best copy among `state.copyable(p, source, row)`, 0 with none. A K is copyable when
-    it has a kick, and it is judged only when it could be the best (a kick is worth EFFECT_MOST["K"] at most)."""
-    on_table = rank_mask(row)
-    for q, mask in enumerate(masks):
-        if q != p:
-            on_table |= mask
-    deck = state.deck_size > 0
+    it has a kick, and it is judged last, only when it could be the best (a kick is worth EFFECT_MOST["K"] at most)."""
+    ranks = state.copy_candidates(p, row)
     best = None
-    for rank in ("9", "10", "J", "Q"):
-        if on_table & RANK_BIT[rank] and (deck or rank in ("10", "J")):
+    for rank in ranks:
+        if rank != "K":
             value = effect_value(state, p, rank, source, row, hand, masks)
             if best is None or value > best:
                 best = value
-    if on_table & RANK_BIT["K"] and (best is None or best < EFFECT_MOST["K"] + MARGIN):
+    if "K" in ranks and (best is None or best < EFFECT_MOST["K"] + MARGIN):
         options = kick_options(state, p, row, source, masks)
-        if options:
+        if options:  # a K is copyable only with a kick
             value = first_best(options)[0]
             if best is None or value > best:
                 best = value

@@ -395,14 +395,17 @@ class FusejikaState(State):
 
     def copyable(self, seat: int, source: Card, row: tuple[Card, ...] | None = None) -> tuple[str, ...]:
         """Ranks an A may copy now: on the table and usable (A11, A12); `row` as in `kickable`."""
+        return tuple(rank for rank in self.copy_candidates(seat, row)
+                     if rank != "K" or self.kickable(seat, source, row))
+
+    def copy_candidates(self, seat: int, row: tuple[Card, ...] | None = None) -> tuple[str, ...]:
+        """The ranks `copyable` chooses from: on the table and usable, a K before its kicks are asked for."""
         on_table = 0 if row is None else rank_mask(row)
         for q, mask in enumerate(self.masks):
             if row is None or q != seat:
                 on_table |= mask
         deck = self.deck_size > 0
-        usable = {"9": deck, "10": True, "J": True, "Q": deck}
-        return tuple(rank for rank in COPYABLE if on_table & RANK_BIT[rank]
-                     and (usable[rank] if rank != "K" else bool(self.kickable(seat, source, row))))
+        return tuple(rank for rank in COPYABLE if on_table & RANK_BIT[rank] and (deck or rank not in ("9", "Q")))
 
     def winners(self) -> tuple[int, ...]:
         if self.result is None:

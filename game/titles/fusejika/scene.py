@@ -446,9 +446,13 @@ class FusejikaScene(TableScene):
         """A kick target: the seat's badge and its row together."""
         return self.badge_rect(seat).union(self.slot_rect(seat, "9")).union(self.slot_rect(seat, "A"))
 
+    def hand_step(self) -> int:
+        """The distance between the cards of your hand: closer as it grows."""
+        return min(HAND_W + 10, 640 // max(1, len(self.view.hand)))
+
     def hand_rect(self, card) -> pygame.Rect:
         hand = self.view.hand
-        step = min(HAND_W + 10, 640 // max(1, len(hand)))
+        step = self.hand_step()
         left = HAND_X - (step * (len(hand) - 1) + HAND_W) // 2
         index = hand.index(card) if card in hand else 0
         return pygame.Rect(left + index * step, HAND_Y, HAND_W, int(HAND_W * 1.42))
@@ -615,7 +619,7 @@ class FusejikaScene(TableScene):
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
             surface.blit(card_face(card.rank, card.suit, HAND_W, style), rect)
             if dead:
-                width = min(HAND_W + 10, 640 // len(v.hand)) - 4  # within the card's step: neighbours' stay apart
+                width = self.hand_step() - 4  # within the card's step: neighbours' labels stay apart
                 block(surface, t("fj.dead"), 13, pygame.Rect(rect.centerx - width // 2, rect.bottom + 1, width, 36),
                       theme.BAD, True, 10, "midtop")
 
