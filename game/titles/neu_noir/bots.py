@@ -69,20 +69,21 @@ FITTING = tuple(frozenset(kind for kind, after in steps.items() if after is not 
 # the kinds that may be played at each value 0-101 (spec L3)
 
 
-def stuck_chance(state: NeuNoirState, seat: int, who: int, value: int, doubles: int, pool: Counter) -> float:
+def stuck_chance(state: NeuNoirState, seat: int, who: int, value: int, doubles: int, pool: Counter,
+                 total: int | None = None) -> float:
     """The chance, as `seat` sees it, that `who` has no legal play at (value, doubles): its known cards, and the
-    rest of its hand drawn from the unseen cards (binomial, drawing with replacement)."""
+    rest of its hand drawn from the unseen cards (binomial, drawing with replacement); `total`: the pool's size."""
     if who == seat:
         return 0.0
     known = state.known[who]
     size = state.hand_size(who)
     unknown = max(0, size - sum(known.values()))
-    total = sum(pool.values()) or 1
+    total = total or sum(pool.values()) or 1
 
     fits = FITTING[value].__contains__  # whether a kind may be played at `value`
 
     if doubles == 0:
-        if any(fits(kind) for kind in known.elements()):
+        if known and any(n > 0 and fits(kind) for kind, n in known.items()):
             return 0.0
         bad = sum(n for kind, n in pool.items() if not fits(kind)) / total
         return bad ** unknown
@@ -99,18 +100,35 @@ def stuck_chance(state: NeuNoirState, seat: int, who: int, value: int, doubles: 
 
 class Stuck:
     """`stuck_chance` as the seat to move sees it over `pool`, worked out once per (who, value, doubles): the
-    candidate plays of a decision often hand the same value to the same player."""
+    candidate plays of a decision often hand the same value to the same player. Also what a player stuck after
+    your play is worth to you (`pays`), once per player."""
 
     def __init__(self, state: NeuNoirState, pool: Counter) -> None:
         self.state, self.seat, self.pool = state, state.current, pool
+        self.total = sum(pool.values()) or 1
         self.known: dict[tuple[int, int, int], float] = {}
+        self.paid: dict[int, float] = {}
 
     def __call__(self, who: int, value: int, doubles: int) -> float:
         key = (who, value, doubles)
         chance = self.known.get(key)
         if chance is None:
-            chance = self.known[key] = stuck_chance(self.state, self.seat, who, value, doubles, self.pool)
+            chance = self.known[key] = stuck_chance(self.state, self.seat, who, value, doubles, self.pool,
+                                                    self.total)
         return chance
+
+    def pays(self, nxt: int) -> float:
+        """The black chip's worth to the seat to move if `nxt` is stuck: how often `nxt` then declares (a free
+        bet chip is a way out), and nothing if someone else's bet lies under `nxt`."""
+        paid = self.paid.get(nxt)
+        if paid is None:
+            state = self.state
+            covered = {on for on in state.bet_of if on is not None}
+            free_bet = state.bet_of[nxt] is None and any(t != nxt and t not in covered for t in state.participants)
+            declares = DECLARE_AFTER_STUCK if free_bet else 1.0
+            bettor = state.under(nxt)
+            paid = self.paid[nxt] = declares * (1.0 if bettor is None or bettor == self.seat else 0.0)
+        return paid
 
 
 # --- candidate plays -----------------------------------------------------------------------------------------------
@@ -145,20 +163,9 @@ def candidates(state: NeuNoirState) -> list[tuple[tuple[str, ...], int | None]]:
         for extra in (DOUBLE, SHOT):
             if kind != extra and hand[extra]:
                 consider((extra, kind))
-    numbers = [k for k in held if k in POSITIVE or k == R101]
-    best_high: tuple[int, tuple[str, ...]] | None = None
-    for size in (2, 3):  # the highest value numbers reach
-        for combo in _multisets(numbers, hand, size):
-            order = tuple(sorted(combo, key=lambda k: POSITIVE.get(k, 200)))
-            value = start
-            for kind in order:
-                value = step(value, kind)
-                if value is None:
-                    break
-            if value is not None and (best_high is None or value > best_high[0]):
-                best_high = (value, order)
-    if best_high:
-        consider(best_high[1])
+    highest = _highest(start, [k for k in held if k in POSITIVE or k == R101], hand)
+    if highest:
+        consider(highest)
     needed = minimum - len(line)
     if needed > 1 and not hand[PASS]:  # the shortest answers to pending Doubles
         for combo in _multisets(held, hand, min(needed, MAX_EXTRA)):
@@ -171,6 +178,44 @@ def candidates(state: NeuNoirState) -> list[tuple[tuple[str, ...], int | None]]:
         else:
             plays.append((extra, None))
     return plays
+
+
+def _highest(start: int, numbers: list[str], hand: Counter) -> tuple[str, ...] | None:
+    """The first play of two, then of three, numbers (`numbers` in canonical order: smallest first, 101s last; as
+    `_multisets` lists them) that takes `start` highest within 101; None if none fits."""
+    adds = [POSITIVE.get(kind, 0) for kind in numbers]  # a 101 adds nothing before it sets the value
+    ends = [kind == R101 for kind in numbers]  # 101s come last, so a play with one ends at 101 if the rest fit
+    count = [hand[kind] for kind in numbers]
+    n, best, found = len(numbers), -1, None
+    for i in range(n):
+        for j in range(i, n):
+            if j == i and count[i] < 2:
+                continue
+            value = start + adds[i] + adds[j]
+            if value <= 101:
+                value = 101 if ends[j] else value
+                if value > best:
+                    best, found = value, (numbers[i], numbers[j])
+    if best == 101:
+        return found
+    for i in range(n):
+        for j in range(i, n):
+            if j == i and count[i] < 2:
+                continue
+            pair = start + adds[i] + adds[j]
+            if pair > 101:
+                continue
+            for k in range(j, n):
+                if k == j and count[j] < (3 if i == j else 2):
+                    continue
+                value = pair + adds[k]
+                if value <= 101:
+                    value = 101 if ends[k] else value
+                    if value > best:
+                        best, found = value, (numbers[i], numbers[j], numbers[k])
+                        if best == 101:
+                            return found
+    return found
 
 
 def _multisets(kinds: list[str], hand: Counter, size: int) -> list[tuple[str, ...]]:
@@ -205,15 +250,10 @@ def _safe_order(combo: tuple[str, ...]) -> tuple[str, ...]:
 def score_play(state: NeuNoirState, extra: tuple[str, ...], shot: int | None, stuck_at: Stuck) -> float:
     """The worth of finishing the play with `extra` (and `shot`) for the seat to move (the rules' `outcome` of the
     whole play, without copying the state)."""
-    me = state.current
     result = state.outcome((*state.line, *extra), shot)
     nxt = result.next
     stuck = stuck_at(nxt, result.values[-1] if result.values else state.value, result.doubles)
-    covered = {on for on in state.bet_of if on is not None}
-    free_bet = state.bet_of[nxt] is None and any(t != nxt and t not in covered for t in state.participants)
-    declares = DECLARE_AFTER_STUCK if free_bet else 1.0  # a free bet chip is a way out
-    bettor = state.under(nxt)
-    gain = CHIP * stuck * declares * (1.0 if bettor is None or bettor == me else 0.0)
+    gain = CHIP * stuck * stuck_at.pays(nxt)
     spent = sum(WORTH.get(kind, 1.0) for kind in extra) * SPEND
     return gain - spent
 
@@ -302,15 +342,14 @@ def rollout_policy(state: NeuNoirState, rng: Random) -> Any:
     card; finish a play as soon as it may end (a Shot at the player with fewest cards); bet when nothing can be
     played; declare last. Take the richest pile."""
     phase = state.phase
-    legal = state.legal_actions()
     if phase == TAKE_PILE:
-        return max(legal, key=lambda a: (pile_worth(state.pile[a.owner]), rng.random()))
+        return max(state.legal_actions(), key=lambda a: (pile_worth(state.pile[a.owner]), rng.random()))
     if phase == OVERTIME_START:
-        return rng.choice(legal)
-    ends = [a for a in legal if type(a) is EndPlay]
+        return rng.choice(state.legal_actions())
+    ends = state.end_actions()  # only the parts of the legal actions it needs, in their order
     if ends:
         return min(ends, key=lambda a: (state.hand_size(a.shot) if a.shot is not None else 0, rng.random()))
-    cards = [a for a in legal if type(a) is Card]
+    cards = state.playable_cards()
     if cards:
         if state.doubles and Card(PASS) in cards:
             return Card(PASS)
@@ -318,6 +357,7 @@ def rollout_policy(state: NeuNoirState, rng: Random) -> Any:
         if numbers and rng.random() < 0.8:
             return max(numbers, key=lambda a: POSITIVE[a.kind])
         return rng.choice(cards)
+    legal = state.legal_actions()
     bets = [a for a in legal if type(a) is Bet]
     if bets:
         return min(bets, key=lambda a: (state.hand_size(a.target), rng.random()))

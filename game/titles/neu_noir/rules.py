@@ -326,13 +326,9 @@ class NeuNoirState(State):
             return [TakePile(o) for o in range(self.n)]
         if phase == OVERTIME_START:
             return [ChooseStarter(s) for s in self.tied]
-        me, hand = self.current, self.hand[self.current]
-        cards = self._playable_cards(hand)
+        cards = self.playable_cards()
         if phase == BUILD:
-            if self._can_end():
-                targets = [t for t in self.participants if t != me] if SHOT in self.line else [None]
-                cards += [EndPlay(t) for t in targets]
-            return cards
+            return cards + self.end_actions()
         actions = cards + [Bet(t) for t in self.bet_targets()]
         if self.last_actor is not None:
             actions.append(DECLARE)
@@ -344,13 +340,26 @@ class NeuNoirState(State):
     def _can_end(self) -> bool:
         return len(self.line) >= self._minimum(PASS in self.line)
 
-    def _playable_cards(self, hand: Counter) -> list[Card]:
-        """The cards that may be the next card of the play: held, the value stays within 101, and the play can
-        still be finished with the cards left."""
-        line = self.line
-        after = STEPS[self.line_value if line else self.value]
+    def end_actions(self) -> list[EndPlay]:
+        """The ways the current player may end the play in progress now (one per Shot target); [] if it may not
+        end yet or there is none. Part of `legal_actions`, for bots that want only these."""
+        if self.phase != BUILD or not self._can_end():
+            return []
+        if SHOT in self.line:
+            me = self.current
+            return [EndPlay(t) for t in self.participants if t != me]
+        return [EndPlay(None)]
+
+    def playable_cards(self) -> list[Card]:
+        """The cards that may be the next card of the current player's play: held, the value stays within 101,
+        and the play can still be finished with the cards left. Part of `legal_actions` in a turn or a play."""
+        line, hand = self.line, self.hand[self.current]
+        at = self.line_value if line else self.value
         played, has_pass = len(line) + 1, PASS in line
         minimum_of_others, minimum_of_pass = self._minimum(has_pass), self._minimum(True)
+        if minimum_of_others <= played and minimum_of_pass <= played:  # no card needs others after it
+            return [card for kind, card in FITTING_CARDS[at] if hand.get(kind)]
+        after = STEPS[at]
         cards = []
         for kind in KINDS:
             if not hand.get(kind):
@@ -445,7 +454,7 @@ class NeuNoirState(State):
         (spec 4.3.1, resolution steps 2-5): the running values, the direction, the Doubles handed on, who is next."""
         values, running = [], self.value
         for kind in cards:
-            running = step(running, kind)  # type: ignore[assignment]
+            running = STEPS[running][kind]  # step(), looked up
             values.append(running)
         direction = -self.direction if cards.count(TURN) % 2 else self.direction
         doubles = cards.count(DOUBLE) + (self.doubles if self.doubles and PASS in cards else 0)
@@ -744,6 +753,8 @@ def step(value: int, kind: str) -> int | None:
 
 
 STEPS = tuple({kind: step(value, kind) for kind in KINDS} for value in range(102))  # step() by value, then kind
+FITTING_CARDS = tuple(tuple((kind, CARDS[kind]) for kind in KINDS if steps[kind] is not None) for steps in STEPS)
+# the kinds that may be played at each value 0-101 (spec L3) and their cards, in canonical order
 
 
 def can_finish(value: int, played: int, minimum: int, hand: Counter) -> bool:
