@@ -117,3 +117,51 @@ def test_a_hand_that_can_play_does_not_give_up_for_a_rich_pile():
     assert DECLARE in state.legal_actions() and decide(state) != DECLARE
     small = position(hands={0: "5 6", **others}, current=0, value=10, last=3, piles=rich, bets={0: 2})
     assert decide(small) == DECLARE  # a tiny hand and a rich pile: the spec's voluntary declaration
+
+
+def highest_by_enumeration(start: int, numbers: list[str], hand) -> tuple[str, ...] | None:
+    """The first of every play of two, then three, numbers (in `_multisets` order, played smallest first) that
+    takes `start` highest within 101: the plain search `bots._highest` must agree with."""
+    best = None
+    for size in (2, 3):
+        for combo in bots._multisets(numbers, hand, size):
+            order = tuple(sorted(combo, key=lambda k: r.POSITIVE.get(k, 200)))
+            value = start
+            for kind in order:
+                value = r.step(value, kind)
+                if value is None:
+                    break
+            if value is not None and (best is None or value > best[0]):
+                best = (value, order)
+    return best[1] if best else None
+
+
+def test_the_highest_reach_of_numbers_is_the_first_of_the_plain_enumeration():
+    rng = random.Random(3)
+    numbers_all = [k for k in r.KINDS if k in r.POSITIVE or k == r.R101]
+    for _ in range(3000):
+        hand = r.Counter({k: rng.choice((0, 0, 1, 1, 2, 3)) for k in numbers_all})
+        start = rng.choice((0, rng.randrange(102), rng.randrange(60, 102), 101))
+        numbers = [k for k in numbers_all if hand[k]]
+        assert bots._highest(start, numbers, hand) == highest_by_enumeration(start, numbers, hand), (start, hand)
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_the_playable_cards_are_those_that_can_start_or_go_on_with_a_finishable_play(players):
+    """`playable_cards` (a table lookup when no card needs others after it) against the definition: a held kind
+    that keeps the value within 101 and leaves a hand that can still reach the play's minimum."""
+    for state in positions(players, seed=10 + players, count=60):
+        hand, line = state.hand[state.current], state.line
+        at, played = (state.line_value if line else state.value), len(line) + 1
+        expected = []
+        for kind in r.KINDS:
+            if not hand[kind] or r.step(at, kind) is None:
+                continue
+            minimum = state._minimum(r.PASS in line or kind == r.PASS)
+            rest = r.Counter(hand)
+            rest[kind] -= 1
+            if r.can_finish(r.step(at, kind), played, minimum, rest):
+                expected.append(r.Card(kind))
+        assert state.playable_cards() == expected
+        assert [a for a in state.legal_actions() if type(a) is r.Card] == expected
+        assert [a for a in state.legal_actions() if type(a) is r.EndPlay] == state.end_actions()
