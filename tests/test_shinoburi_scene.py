@@ -3,6 +3,8 @@ be read; no shield on an emptied slot; a command's first half can be taken back 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from game.app.app import STEP
@@ -151,3 +153,30 @@ def test_the_card_clicked_is_the_one_held_and_the_one_that_leaves(app, table_at)
     scene._take(Target(2))
     app.tick(STEP)
     assert [kind for kind, _ in scene.slot_rects()] == [None, "MORI", "ODA"]  # the place clicked is empty
+
+
+def test_the_winner_is_named_only_once_every_total_has_counted_up(app, table_at):
+    """A playtest saw the winner's star at 6 against 6 while the totals still counted up: the verdict waits for
+    the counts; the first Enter shows every card and every total at once, the second goes on."""
+    scene = at_the_reveal(app, table_at)
+    for _ in range(round(2.0 / STEP)):  # the last beats before the reveal's own
+        app.tick(STEP)
+    info = scene.reveal
+    event = info["event"] = dataclasses.replace(info["event"], totals={  # totals to count: 6 and 11
+        **info["event"].totals, info["event"].nationalities[0]: 6, info["event"].nationalities[1]: 11})
+    last = scene.n - 1
+    info["opened"] = scene.now - scene.speed(rules_flip()) * (last + 1) - 0.01  # its card just turned
+    assert not scene.counted(info)
+    assert scene.shown_total(info, last) < event.totals[event.nationalities[last]]
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert scene.counted(info) and not scene.over
+    assert all(scene.shown_total(info, seat) == event.totals[event.nationalities[seat]] for seat in range(scene.n))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    for _ in range(5):
+        app.tick(STEP)
+    assert scene.over
+
+
+def rules_flip() -> float:
+    from game.titles.shinoburi.scene import FLIP
+    return FLIP

@@ -81,7 +81,9 @@ def test_japanese_breaks_between_words_where_it_can(watched):
         lines = text.wrap("— 第1セット ラウンド1：疾風が親 —", 16, width)
         assert all(line.strip() != "—" for line in lines) and not any(row.startswith("—") for row in lines[1:]), (width, lines)
     for sentence, word in (("嘘の宣言：次の人が魂を失えば、あなたも失う。", "あなた"), ("（山札をクリック）", "山札"),
-                           ("ヴィクトリア女王をめくる", "女王"), ("大きい方が強い。", "強い")):
+                           ("ヴィクトリア女王をめくる", "女王"), ("大きい方が強い。", "強い"),
+                           ("命令3：攻撃しなければならない。光っている自軍（2枚以上）をクリック。", "命令"),
+                           ("内陸国：侵略権は隣国から", "内陸国")):
         widest = max(text.font(17).size(phrase)[0] for phrase in text._phrases_parser().parse(sentence))
         for width in range(widest + 1, 400, 5):  # words split in playtests; a line fits the widest phrase
             assert any(word in line for line in text.wrap(sentence, 17, width)), (sentence, width)

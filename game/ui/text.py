@@ -191,9 +191,14 @@ def _japanese(text: str) -> bool:
     return any(ord(ch) > 0x2E80 for ch in text)
 
 
+def _kanji(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff"
+
+
 def _glued(tokens: list[str]) -> list[str]:
     """Kinsoku by gluing: a token that may not start a line (、 ー —, after a space too: "親 —") joins the one
-    before it, and a token that may not end one (「) joins the one after."""
+    before it, and a token that may not end one (「) joins the one after. A lone kanji joins the kanji after it:
+    BudouX splits a word that opens a text before digits or a colon (命｜令3：, 内｜陸国：; a playtest)."""
     out: list[str] = []
     for token in tokens:
         first = token.lstrip()[:1]
@@ -201,7 +206,7 @@ def _glued(tokens: list[str]) -> list[str]:
             if len(out) > 1 and not out[-1].strip():  # a space between: both join the token before it
                 token = out.pop() + token
             out[-1] += token
-        elif out and out[-1][-1] in NO_BREAK_AFTER:
+        elif out and (out[-1][-1] in NO_BREAK_AFTER or (len(out[-1]) == 1 and _kanji(out[-1]) and _kanji(first))):
             out[-1] += token
         else:
             out.append(token)

@@ -63,6 +63,7 @@ COLOURS = {"HOJO": (150, 96, 200), "MORI": (84, 170, 96), "ODA": (222, 180, 60),
            "UESUGI": (76, 130, 220), NINJA: (60, 60, 72)}
 GLYPHS = {"HOJO": "北", "MORI": "毛", "ODA": "織", "TAKEDA": "武", "UESUGI": "上", NINJA: "忍"}
 FLIP = 0.7  # seconds per house card turned at the end
+COUNT_RATE = 8  # points a second a house's total counts up at the end
 REVEAL = 30.0  # seconds the end stays before the summary, unless the player goes on first (scaled): time to read it
 
 
@@ -293,8 +294,8 @@ class ShinoburiScene(TableScene):
     def _advance_reveal(self) -> None:
         """The player goes on: every card turns at once, then on to the summary."""
         info = self.reveal
-        if self.turned(info) < self.n:
-            info["opened"] = self.now - self.speed(FLIP) * (self.n + 1)
+        if not self.counted(info):
+            info["opened"] = self.now - self.settle_time(info)
         elif self.timeline.beats:
             self.timeline.beats[0].duration = 0.0
 
@@ -306,6 +307,23 @@ class ShinoburiScene(TableScene):
     def turned(self, info: dict) -> int:
         """How many house cards are face up by now (one every FLIP seconds, in seat order)."""
         return min(self.n, int((self.now - info["opened"]) / max(0.01, self.speed(FLIP))))
+
+    def shown_total(self, info: dict, seat: int) -> int:
+        """The seat's house total as far as it has counted up (from its card's turn, COUNT_RATE points a second)."""
+        event = info["event"]
+        elapsed = self.now - info["opened"] - seat * self.speed(FLIP)
+        return max(0, min(event.totals[event.nationalities[seat]], int(elapsed * COUNT_RATE)))
+
+    def settle_time(self, info: dict) -> float:
+        """Seconds from the reveal's opening until every card is turned and every total counted."""
+        event = info["event"]
+        return max(self.speed(FLIP) * (self.n + 1),
+                   *(seat * self.speed(FLIP) + event.totals[event.nationalities[seat]] / COUNT_RATE + 0.01
+                     for seat in range(self.n)))
+
+    def counted(self, info: dict) -> bool:
+        """Every card turned and every total counted up: only then the winner is named."""
+        return self.now - info["opened"] >= self.settle_time(info)
 
     # --- in the replay theatre --------------------------------------------------------------------
     holds_secrets = True
@@ -516,7 +534,7 @@ class ShinoburiScene(TableScene):
     def _draw_reveal(self, surface, info: dict) -> None:
         """The end: house cards turn over one by one, the totals count up, neutral houses fade, then the result."""
         event = info["event"]
-        turned = self.turned(info)
+        turned, counted = self.turned(info), self.counted(info)
         area = pygame.Rect(0, 0, 640, 170 + 40 * self.n)
         area.center = (490, 360)
         panel(surface, area, theme.BG_DEEP, theme.WARN)
@@ -529,15 +547,14 @@ class ShinoburiScene(TableScene):
                 country = event.nationalities[seat]
                 pygame.draw.rect(surface, COLOURS[country], card, border_radius=6)
                 blit(surface, f"{GLYPHS[country]} {house(country)}", 17, card.center, theme.BG_DEEP, True, "center")
-                shown = min(event.totals[country], int((self.now - info["opened"] - seat * self.speed(FLIP)) * 8))
-                blit(surface, str(max(0, shown)), 24, (area.x + 420, y - 4), theme.INK, True)
-                if seat in event.winners and turned == self.n:
+                blit(surface, str(self.shown_total(info, seat)), 24, (area.x + 420, y - 4), theme.INK, True)
+                if seat in event.winners and counted:
                     blit(surface, "★", 24, (area.x + 470, y - 4), theme.WARN, True)
             else:
                 pygame.draw.rect(surface, (150, 40, 40), card, border_radius=6)
                 pygame.draw.rect(surface, theme.BG_DEEP, card, 2, border_radius=6)
         y = area.y + 70 + self.n * 40
-        if turned == self.n:
+        if counted:  # the verdict after the counts (a playtest saw the winner named at 6 against 6)
             if event.neutral:
                 names = listed(f"{house(c)} {event.totals[c]}" for c in event.neutral)
                 blit(surface, t("sr.reveal.neutral", houses=names), 16, (area.centerx, y), theme.INK_FAINT,
