@@ -180,3 +180,57 @@ def test_the_winner_is_named_only_once_every_total_has_counted_up(app, table_at)
 def rules_flip() -> float:
     from game.titles.shinoburi.scene import FLIP
     return FLIP
+
+
+def test_enters_first_target_is_never_an_army_of_your_own_house(app, table_at):
+    """A playtest found the keys' focus on an army of the player's own house (Enter would strike it)."""
+    from game.titles.shinoburi.rules import HOJO, NinjaOn
+
+    state = position(3, 0, hands={0: "NIN TAK"}, table={1: "HOJ:2 ODA:2"})  # seat 0's house is Hōjō
+    state.phase = CMD1
+    scene = table_at(ShinoburiScene, state)
+    ninjas = [action for action, _ in scene.choices() if type(action) is NinjaOn]
+    assert [action.country for action in ninjas] == ["ODA", HOJO]
+    assert [a for a in state.legal_actions() if type(a) is NinjaOn][0].country == HOJO  # the rules' order differs
+
+
+def test_another_card_clicked_while_one_waits_for_its_territory_takes_its_place(app, table_at):
+    from game.titles.shinoburi.rules import Deploy
+
+    state = position(3, 0, hands={0: "TAK ODA"}, table={1: "ODA:1", 2: "MOR:1"})
+    state.phase = CMD1
+    scene = table_at(ShinoburiScene, state)
+    app.tick(STEP)
+    scene._take(Deploy("TAKEDA"))
+    index, rect = next((i, r) for i, (kind, r) in enumerate(scene.slot_rects()) if kind == "ODA")
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    assert scene.held == Deploy("ODA") and scene.picked == index and not scene.state.history
+
+
+def test_your_own_territory_says_why_it_takes_no_card(app, table_at):
+    from game.services.i18n import t
+    from game.titles.shinoburi.rules import Deploy
+
+    state = position(3, 0, hands={0: "TAK ODA"}, table={1: "ODA:1", 2: "MOR:1"})
+    state.phase = CMD1
+    scene = table_at(ShinoburiScene, state)
+    app.tick(STEP)
+    scene._take(Deploy("TAKEDA"))
+    own = scene.panel_rect(scene.me).move(0, 4).topleft
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=own, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.why_not_here() == t("sr.why.own_territory")
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=own))
+    assert scene.held == Deploy("TAKEDA") and not scene.state.history
+
+
+def test_the_ninja_card_clicked_points_to_the_armies_it_may_be_sent_at(app, table_at):
+    from game.titles.shinoburi.rules import NinjaOn
+
+    state = position(3, 0, hands={0: "NIN TAK"}, table={1: "ODA:2"})
+    state.phase = CMD1
+    scene = table_at(ShinoburiScene, state)
+    app.tick(STEP)
+    rect = next(r for kind, r in scene.slot_rects() if kind == "NINJA")
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    assert type(scene.choices()[scene.focus][0]) is NinjaOn and not scene.state.history
+    assert not any("↑↓" in note.text for note in scene.panel_notes())  # one ninja: nothing to change

@@ -195,7 +195,8 @@ class ShinoburiScene(TableScene):
         for (seat, country), counts in ninja_armies.items():
             k = min(self.ninjas, max(counts))
             out.append((NinjaOn(seat, country, k), self.stack_rect(seat, country)))
-        return out
+        own = self.view.nationality  # Enter's first target is never an army of your own house (a playtest)
+        return sorted(out, key=lambda item: type(item[0]) in (AttackOn, NinjaOn) and item[0].country == own)
 
     def _refresh_buttons(self) -> None:
         """The board is the buttons: keep the keyboard focus on a choice that exists."""
@@ -240,11 +241,29 @@ class ShinoburiScene(TableScene):
                     self._take(action)
                     return
             for index, (kind, rect) in enumerate(self.slot_rects()):  # any card of a house you may play
+                if not rect.collidepoint(event.pos):
+                    continue
+                if type(self.held) is Deploy and index != self.picked:  # another card: the pick moves to it
+                    card = next((a for a in self.state.view(self.me).legal
+                                 if type(a) is Deploy and a.country == kind), None)
+                    if card is not None:
+                        self.let_go()
+                        self.picked = index
+                        self._take(card)
+                        return
                 card = next((a for a, _ in choices if type(a) in (Deploy, Reinforce) and a.country == kind), None)
-                if card is not None and rect.collidepoint(event.pos):
+                if card is not None:
                     self.picked = index  # this card leaves (or is held), not the first of its house
                     self._take(card)
                     return
+                if kind == NINJA and any(type(a) is NinjaOn for a, _ in choices):  # ninjas go by their target
+                    self.focus = next(i for i, (a, _) in enumerate(choices) if type(a) is NinjaOn)
+                    self.log.add(t("sr.ninja_how"), theme.INK_DIM)
+                    self.app.audio.play("menu_move")
+                    return
+            if self.view.phase == DEPLOY_TO and self.panel_rect(self.me).collidepoint(event.pos):
+                self.log.add(t("sr.why.own_territory"), theme.BAD)
+                self.app.audio.play("error")
         elif event.type == pygame.MOUSEWHEEL and any(type(a) is NinjaOn for a, _ in choices):
             self.step_ninjas(event.y)
 
@@ -363,7 +382,8 @@ class ShinoburiScene(TableScene):
         box = self.panel_rect(seat)
         active = v.to_move == seat
         targets = {rect.topleft for action, rect in choices if type(action) in (Target, MoveTo)}
-        edge = theme.ACCENT if box.topleft in targets else theme.PANEL_HI if not active else theme.WARN
+        # while a territory is chosen only the targets are outlined (yours looked like one, a playtest)
+        edge = theme.ACCENT if box.topleft in targets else theme.WARN if active and not targets else theme.PANEL_HI
         panel(surface, box, theme.PANEL, edge)
         if focused is not None and focused == box:
             pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), 3, border_radius=theme.RADIUS + 2)
@@ -416,6 +436,8 @@ class ShinoburiScene(TableScene):
 
     def _draw_hand(self, surface, choices, focused) -> None:
         playable = {action.country for action, _ in choices if type(action) in (Deploy, Reinforce)}
+        if any(type(action) is NinjaOn for action, _ in choices):
+            playable.add(NINJA)  # the ninjas may be sent: the card stands up too (a click says how)
         held = self.held.country if type(self.held) is Deploy else None  # the card on its way: raised, ringed
         for index, (kind, rect) in enumerate(self.slot_rects()):
             if held is not None and index == self.picked and kind in (None, held):  # the card clicked, raised
@@ -474,8 +496,9 @@ class ShinoburiScene(TableScene):
             return []
         notes = []
         if any(type(a) is NinjaOn for a, _ in self.choices()):
-            notes += [Note(t("sr.ninjas", n=min(self.ninjas, self.ninjas_held())), 17, theme.INK, True), Note(t("sr.ninjas_hint"), 14,
-                                                                                     theme.INK_DIM)]
+            notes.append(Note(t("sr.ninjas", n=min(self.ninjas, self.ninjas_held())), 17, theme.INK, True))
+            if self.ninjas_held() > 1:  # nothing to change with one ninja
+                notes.append(Note(t("sr.ninjas_hint"), 14, theme.INK_DIM))
         if self.held is not None:
             notes.append(Note(t("sr.held_hint"), 14, theme.INK_DIM))
         why = self.why_not_here()
@@ -489,6 +512,8 @@ class ShinoburiScene(TableScene):
     def why_not_here(self) -> str:
         """Under the mouse, an army you may not attack now, and why (spec 10: greyed with the reason)."""
         v = self.view
+        if v.phase == DEPLOY_TO and self.panel_rect(self.me).collidepoint(self.hover):
+            return t("sr.why.own_territory")
         if v.phase != ATTACK_ON or v.pending is None:
             return ""
         attacker = v.pending.country
