@@ -268,3 +268,47 @@ def test_the_buttons_stay_put_as_the_plays_verdict_changes(app):
     scene.reorder()
     scene.place_actions()
     assert scene.line_problem() is None and [b.rect for b in scene.buttons.buttons] == before
+
+
+def test_a_play_left_unplayed_goes_when_you_declare_defeat(app):
+    """Playtest round 7: the line built and then abandoned for a declaration came back in the next round, where
+    Enter played it."""
+    state = position(hands={0: "7 101", 1: "3"}, current=0, value=30, doubles=1)
+    scene = scene_at(app, state)
+    scene.add_card("R101")
+    assert scene.line == ["R101"]
+    scene.choose(DECLARE)
+    assert scene.line == [] and scene.mode == "play"
+
+
+def test_under_a_double_the_prompt_says_why_no_card_can_go(app):
+    scene = scene_at(app, position(hands={0: "101"}, current=0, value=30, doubles=1, bets={0: 2}))
+    text, _ = scene.prompt()
+    assert "Double ×1" in text and "2 cards or a Pass" in text
+
+
+def test_enter_never_rests_on_declare_while_a_card_can_be_played(app):
+    scene = scene_at(app, position(hands={0: "7 9"}, current=0, value=30, bets={0: 2}))  # your bet chip is out
+    labels = [(b.label, b.enabled) for b in scene.buttons.buttons]
+    assert ("Bet…", False) in labels or not any(b.label.startswith("Bet") and b.enabled for b in scene.buttons.buttons)
+    assert scene.buttons.focus == 0 and not scene.buttons.buttons[0].label.startswith("Declare")
+
+
+def test_the_end_stays_on_the_table_with_its_banner(app, monkeypatch):
+    """A game that ended in the bots' turns was gone in a second (playtest): the end is named in a banner and the
+    table stays three seconds after it."""
+    from game.app.app import STEP
+    from game.services.i18n import said
+    from game.titles.neu_noir import rules
+
+    scene = scene_at(app, position(hands={0: "5", 1: "3"}, current=1, value=10, last=0, black=[4, 0, 0, 0]))
+    banners = []
+    monkeypatch.setattr(scene, "_banner", lambda text, color, sound: banners.append((text, scene.now)))
+    scene.apply(DECLARE)  # the black chip goes to you: your fifth, the game's end
+    assert scene.state.phase == rules.OVER
+    for _ in range(round(30 / STEP)):
+        app.tick(STEP)
+        if scene.over:
+            break
+    ended = [when for text, when in banners if text == said("nn.log.game_over", 0, scene.names, 0)]
+    assert scene.over and ended and scene.now - ended[0] >= scene.speed(3.0) - STEP

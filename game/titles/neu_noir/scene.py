@@ -143,7 +143,12 @@ class NeuNoirScene(TableScene):
             self.timeline.queue(self.speed(1.0), lambda: self._banner(text, theme.SKY, "roll"))
 
     def _on_over(self, event: rules.GameOver) -> None:
-        self.timeline.queue(self.speed(1.0), lambda: self.app.audio.play("game_over"))
+        """The end stays on the table a while, named in a banner: a game that ends in the bots' turns was gone
+        before it could be followed (a playtest)."""
+        text = said("nn.log.game_over", event.winner, self.names, self.me)
+        self.timeline.queue(0.0, lambda: self._banner(text, theme.GOOD if event.winner == self.me else theme.WARN,
+                                                      "game_over"))
+        self.timeline.queue(self.speed(3.0))
 
     animations = {rules.CardAdded: _on_card, rules.Played: _on_played, rules.BetPlaced: _on_bet,
                   rules.Declared: _on_declared, rules.RoundWon: _on_round_won, rules.PileTaken: _on_pile,
@@ -376,12 +381,16 @@ class NeuNoirScene(TableScene):
             button.enabled = enabled
             self.buttons.buttons.append(button)
         self.buttons.focus = next((i for i, b in enumerate(self.buttons.buttons) if b.enabled), 0)
+        v = self.view
+        if self.mode == "play" and v.phase == TURN_PHASE and any(type(a) is Card for a in v.legal):
+            self.buttons.focus = 0  # Play, lit once a card is in the line: never Declare while you can play
         self.place_actions()
 
     def apply(self, action) -> None:
+        """Any action ends the play you were building: yours is sent whole (the line already emptied), and a bet,
+        a declaration or a pile taken leaves it unplayed (a playtest found it staged again in the next round)."""
         super().apply(action)
-        if self.state.current_player() != self.me:
-            self.line, self.mode = [], "play"
+        self.line, self.mode = [], "play"
 
     # --- the decision panel -----------------------------------------------------------------------
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
@@ -407,6 +416,9 @@ class NeuNoirScene(TableScene):
             can_bet = any(type(a) is Bet for a in v.legal)
             if not sum(dict(v.hand).values()):
                 return t("nn.prompt.no_cards" if can_bet else "nn.prompt.no_cards_no_bet"), theme.WARN
+            if v.doubles:  # say why: a newcomer asks why the 101 in hand cannot go (a playtest)
+                key = "nn.prompt.stuck_doubles" if can_bet else "nn.prompt.stuck_doubles_no_bet"
+                return t(key, n=v.doubles, need=v.doubles + 1), theme.WARN
             return t("nn.prompt.stuck" if can_bet else "nn.prompt.stuck_no_bet"), theme.WARN
         if v.doubles:
             return counted("nn.prompt.doubles", v.doubles, need=v.doubles + 1), theme.WARN

@@ -16,9 +16,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.card.PASS": {"en": "Pass", "ja": "パス"},
     # on a small card (a pile's top) where the name does not fit: the original's own Latin "Shot", ×2 as the
     # pending-Doubles badge reads
-    "nn.card_short.SHOT": {"en": "Shot", "ja": "Shot"},
+    "nn.card_short.SHOT": {"en": "Shot", "ja": "Shot"},  # the original's own name (ショット does not fit)
     "nn.card_short.TURN": {"en": "Turn", "ja": "ターン"},
-    "nn.card_short.DOUBLE": {"en": "×2", "ja": "×2"},
+    "nn.card_short.DOUBLE": {"en": "Dbl", "ja": "2倍"},  # not "×2": that reads as a count (a playtest)
     "nn.card_short.PASS": {"en": "Pass", "ja": "パス"},
     "nn.round": {"en": "Round {n}", "ja": "第{n}ラウンド"},
     "nn.target": {"en": "{n} black chips win", "ja": "黒チップ{n}枚で勝ち"},
@@ -122,6 +122,12 @@ STRINGS: dict[str, dict[str, str]] = {
                         "ja": "出せる札がない：ベットするか、敗北宣言。"},
     "nn.prompt.stuck_no_bet": {"en": "No play is possible, and no bet: declare defeat.",
                                "ja": "出せる札もベットもない：敗北宣言。"},
+    "nn.prompt.stuck_doubles": {"en": "Under the Double ×{n} a play needs {need} cards or a Pass, and you have "
+                                      "none: bet, or declare defeat.",
+                                "ja": "ダブル×{n}の下では{need}枚以上かパスが必要で、出せない：ベットするか、敗北宣言。"},
+    "nn.prompt.stuck_doubles_no_bet": {"en": "Under the Double ×{n} a play needs {need} cards or a Pass, and you "
+                                             "have none, nor a bet: declare defeat.",
+                                       "ja": "ダブル×{n}の下では{need}枚以上かパスが必要で、出せずベットもない：敗北宣言。"},
     "nn.prompt.bet": {"en": "Bet on whom? (click a lit seat or a button)",
                       "ja": "誰にベットする？（光っている席かボタン）"},
     "nn.prompt.shot": {"en": "Your Shot: who plays next? (click a lit seat or a button)",
