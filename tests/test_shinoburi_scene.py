@@ -234,3 +234,21 @@ def test_the_ninja_card_clicked_points_to_the_armies_it_may_be_sent_at(app, tabl
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
     assert type(scene.choices()[scene.focus][0]) is NinjaOn and not scene.state.history
     assert not any("↑↓" in note.text for note in scene.panel_notes())  # one ninja: nothing to change
+
+
+def test_an_attack_is_marked_on_the_army_it_strikes(app, table_at):
+    """Playtest round 7: a bot's attack changed a count with no sign where, and the next player had begun."""
+    from game.titles.shinoburi.rules import CMD3, ODA, TAKEDA, Attack, AttackOn
+
+    state = position(3, 0, hands={0: "MOR"}, table={0: "TAK:3", 1: "ODA:2"})
+    state.phase = CMD3
+    scene = table_at(ShinoburiScene, state)
+    app.tick(STEP)
+    scene._take(Attack(TAKEDA))
+    scene._take(AttackOn(1, ODA))
+    rect = scene.stack_rect(1, ODA)
+    for _ in range(round(1.0 / STEP)):
+        app.tick(STEP)
+        if scene.effects.popups:
+            break
+    assert [(p.text, p.pos) for p in scene.effects.popups] == [("−1", (rect.centerx, rect.y - 6))]

@@ -116,14 +116,24 @@ class ShinoburiScene(TableScene):
         self.slots_turn = -1  # the turn `slots` was laid out in
 
     # --- telling ----------------------------------------------------------------------------------
+    # each change of an army is marked where it happens, long enough to follow a bot's turn (a playtest saw the
+    # counts change and the next player start with no sign of what had been struck)
+    def _mark(self, seat: int, country: str, text: str, colour, sound: str) -> None:
+        rect = self.stack_rect(seat, country)
+        self.effects.popup(text, (rect.centerx, rect.y - 6), self.now, 30, colour)
+        self.app.audio.play(sound)
+
     def _on_attacked(self, event: rules.Attacked) -> None:
-        self.timeline.queue(self.speed(0.35), lambda: self.app.audio.play("hit"))
+        self.timeline.queue(self.speed(0.8), lambda: self._mark(event.target, event.target_country, "−1", theme.BAD,
+                                                                "hit"))
 
     def _on_ninja(self, event: rules.NinjaUsed) -> None:
-        self.timeline.queue(self.speed(0.35), lambda: self.app.audio.play("slide_out"))
+        self.timeline.queue(self.speed(0.8), lambda: self._mark(event.target, event.country, f"−{event.count}",
+                                                                theme.BAD, "slide_out"))
 
     def _on_card(self, event) -> None:
-        self.timeline.queue(self.speed(0.2), lambda: self.app.audio.play("card"))
+        seat = event.seat if type(event) is rules.Reinforced else event.target
+        self.timeline.queue(self.speed(0.45), lambda: self._mark(seat, event.country, "+1", theme.GOOD, "card"))
 
     def _on_final(self, event: rules.FinalRound) -> None:
         self.timeline.queue(self.speed(1.0), lambda: self._banner(t("sr.final_banner"), theme.WARN, "warning"))
