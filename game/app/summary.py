@@ -16,6 +16,9 @@ from game.ui.widgets import Button, ButtonRow, panel
 ROWS_H = 390  # the ranking's height on the card, above the buttons
 
 
+ARRIVE = 0.5  # seconds after the ranking opens in which Enter or a click is taken as meant for the table before
+
+
 class SummaryScene(Scene):
     """Ranks by the title's order (`lower_wins` for penalty points); shared first places shown as such. Enter opens
     Statistics over it (the safe default); ← then Enter, or a click, starts a rematch.
@@ -75,6 +78,9 @@ class SummaryScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.to_menu()
+        elif self.time < ARRIVE and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))):
+            return  # meant for the table that just closed (a playtest's Enter on the end opened Statistics)
         else:
             self.row.handle(event)
 
