@@ -252,3 +252,13 @@ def test_an_attack_is_marked_on_the_army_it_strikes(app, table_at):
         if scene.effects.popups:
             break
     assert [(p.text, p.pos) for p in scene.effects.popups] == [("−1", (rect.centerx, rect.y - 6))]
+
+
+def test_the_move_log_reads_turn_by_turn():
+    """Playtest round 7: a four-player log had no break between one player's commands and the next's."""
+    from game.titles.shinoburi.log import describe
+    from game.titles.shinoburi.rules import TurnStarted
+
+    names = ["You", "Hayate", "Kaede"]
+    assert describe(TurnStarted(1, 4, None), 0, names)[0] == "— Hayate's turn —"
+    assert describe(TurnStarted(0, 5, None), 0, names)[0] == "— Your turn —"

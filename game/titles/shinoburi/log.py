@@ -32,6 +32,10 @@ def _first(e, viewer, names):
     return said("sr.log.first", e.seat, names, viewer), theme.INK_DIM
 
 
+def _turn(e, viewer, names):
+    return said("sr.log.turn", e.seat, names, viewer), theme.SKY  # a separator: the log reads turn by turn
+
+
 def _deployed(e, viewer, names):
     return said("sr.log.deployed", e.seat, names, viewer, house=house(e.country),
                 target=territory_of(e.target, names, viewer)), theme.INK
@@ -73,7 +77,8 @@ def _over(e, viewer, names):
 
 
 TELLERS: dict[type, Callable] = {
-    rules.NationalityDealt: _dealt, rules.FirstPlayer: _first, rules.Deployed: _deployed, rules.NinjaUsed: _ninja,
+    rules.NationalityDealt: _dealt, rules.FirstPlayer: _first, rules.TurnStarted: _turn, rules.Deployed: _deployed,
+    rules.NinjaUsed: _ninja,
     rules.Reinforced: _reinforced, rules.Moved: _moved, rules.Attacked: _attacked, rules.Skipped: _skipped,
     rules.FinalRound: _final, rules.GameOver: _over,
 }

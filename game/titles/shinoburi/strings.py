@@ -71,6 +71,8 @@ STRINGS: dict[str, dict[str, str]] = {
                      "ja": "あなたの国のカードが配られた（卓の中央に表示、Hで隠せる）。"},
     "sr.log.first": {"en": "{name} gives the first orders.", "ja": "{name}が最初に命令する。"},
     "sr.log.first_you": {"en": "You give the first orders.", "ja": "あなたが最初に命令する。"},
+    "sr.log.turn": {"en": "— {name}'s turn —", "ja": "— {name}の手番 —"},
+    "sr.log.turn_you": {"en": "— Your turn —", "ja": "— あなたの手番 —"},
     "sr.log.deployed": {"en": "{name} deploys {house} to {target}.", "ja": "{name}が{house}を{target}に配置。"},
     "sr.log.deployed_you": {"en": "You deploy {house} to {target}.", "ja": "あなたが{house}を{target}に配置。"},
     "sr.log.territory": {"en": "{name}'s territory", "ja": "{name}の陣地"},
