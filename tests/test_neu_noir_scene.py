@@ -312,3 +312,15 @@ def test_the_end_stays_on_the_table_with_its_banner(app, monkeypatch):
             break
     ended = [when for text, when in banners if text == said("nn.log.game_over", 0, scene.names, 0)]
     assert scene.over and ended and scene.now - ended[0] >= scene.speed(3.0) - STEP
+
+
+def test_a_seats_chips_are_told_under_the_mouse(app):
+    """Playtest round 7: the chips were unlabelled dots (which is a life, which a bet, whose bet lies where)."""
+    scene = scene_at(app, position(hands={0: "5"}, current=0, value=10, bets={2: 1}, black=[0, 2, 0, 0]))
+    assert scene.seat_tip(1) == ["Hayate: 2 of 5 black chips (the points)", "5 white chips left (one is lost at "
+                                 "each defeat)", "Bet chip: in hand (the small dot in its colour)",
+                                 "Under this marker: Kaede's bet chip"]
+    assert scene.seat_tip(2)[2] == "Bet chip: placed on Hayate" and scene.seat_tip(0)[0].startswith("You: 0 of 5")
+    plate = scene.layout.plate_rect(1)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=plate.center, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.draw(app.screen, 0.0)  # drawn without error, inside the canvas (the text-fit test watches its boxes)

@@ -24,7 +24,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, listed, said, sentences, t
+from game.services.i18n import counted, listed, person, said, sentences, t
 from game.titles.neu_noir import rules
 from game.titles.neu_noir.cards import SEAT_COLOURS, black_chip, card_back, card_face, card_name, chip
 from game.titles.neu_noir.log import describe, pile_of
@@ -48,7 +48,7 @@ from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, fit, render
-from game.ui.widgets import Button, card_sheet
+from game.ui.widgets import Button, card_sheet, panel
 
 LOG = pygame.Rect(992, 14, 276, 330)
 ACTIONS = pygame.Rect(992, 354, 276, 352)
@@ -611,6 +611,7 @@ class NeuNoirScene(TableScene):
         self.draw_actions(surface)
         self.effects.draw(surface, self.now, CENTER)
         self._draw_pile_tip(surface)
+        self._draw_seat_tip(surface)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         v = self.view
@@ -703,6 +704,38 @@ class NeuNoirScene(TableScene):
         box.midbottom = (min(max(self.hover[0], box.width // 2 + 4), 976 - box.width // 2), self.hover[1] - 12)
         box.top = max(4, box.top)
         surface.blit(sheet, box)
+
+    def seat_tip(self, seat: int) -> list[str]:
+        """What a seat's chips mean, for the mouse on its marker or chips (playtest round 7: unlabelled dots)."""
+        v = self.view
+        lines = [said("nn.tip.black", seat, self.names, self.me, n=v.black[seat], target=self.state.target),
+                 counted("nn.tip.white", v.white[seat])]
+        on = v.bet_of[seat]
+        lines.append(t("nn.tip.bet_held") if on is None else
+                     t("nn.tip.bet_on", name=person(on, self.names, self.me)))
+        bettor = rules.bettor_under(v.bet_of, seat)
+        if bettor is not None:
+            lines.append(t("nn.tip.under", name=person(bettor, self.names, self.me)))
+        return lines
+
+    def _draw_seat_tip(self, surface: pygame.Surface) -> None:
+        if self.hover is None or self.view.phase == TAKE_PILE:
+            return
+        seat = next((s for s in range(self.n) if self.layout.plate_rect(s).inflate(16, 0).union(
+            self.layout.plate_rect(s).move(0, 18)).collidepoint(self.hover)), None)
+        if seat is None:
+            return
+        lines = self.seat_tip(seat)
+        width = min(360, max(render(line, 14, theme.INK).get_width() for line in lines) + 24)
+        box = pygame.Rect(0, 0, width, 14 + 20 * len(lines))
+        plate = self.layout.plate_rect(seat)  # under the seat's chips, or over its marker: never over the seat
+        box.midtop = (min(max(plate.centerx, width // 2 + 4), 976 - width // 2), plate.bottom + 22)
+        if box.bottom > 716:
+            box.bottom = plate.top - 16
+        panel(surface, box, theme.BG_DEEP, theme.SKY)
+        for k, line in enumerate(lines):
+            shown, size = fit(line, 14, width - 20)
+            blit(surface, shown, size, (box.x + 10, box.y + 8 + 20 * k), theme.INK)
 
     def _draw_line(self, surface: pygame.Surface) -> None:
         """The play being built (yours), or a bot's play going down card by card."""

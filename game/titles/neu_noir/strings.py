@@ -16,6 +16,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.card.PASS": {"en": "Pass", "ja": "パス"},
     # on a small card (a pile's top) where the name does not fit: the original's own Latin "Shot", ×2 as the
     # pending-Doubles badge reads
+    "nn.tip.black": {"en": "{name}: {n} of {target} black chips (the points)",
+                     "ja": "{name}：黒チップ{n}枚／{target}枚で勝ち"},
+    "nn.tip.black_you": {"en": "You: {n} of {target} black chips (the points)",
+                         "ja": "あなた：黒チップ{n}枚／{target}枚で勝ち"},
+    "nn.tip.white": {"en": "{n} white chips left (one is lost at each defeat)",
+                     "ja": "白チップ残り{n}枚（敗北ごとに1枚失う）"},
+    "nn.tip.white_one": {"en": "{n} white chip left (one is lost at each defeat)",
+                         "ja": "白チップ残り{n}枚（敗北ごとに1枚失う）"},
+    "nn.tip.bet_held": {"en": "Bet chip: in hand (the small dot in its colour)",
+                        "ja": "ベットチップ：手元（自分の色の小さな丸）"},
+    "nn.tip.bet_on": {"en": "Bet chip: placed on {name}", "ja": "ベットチップ：{name}に置いた"},
+    "nn.tip.under": {"en": "Under this marker: {name}'s bet chip", "ja": "このマーカーの下：{name}のベットチップ"},
     "nn.card_short.SHOT": {"en": "Shot", "ja": "Shot"},  # the original's own name (ショット does not fit)
     "nn.card_short.TURN": {"en": "Turn", "ja": "ターン"},
     "nn.card_short.DOUBLE": {"en": "Dbl", "ja": "2倍"},  # not "×2": that reads as a count (a playtest)
