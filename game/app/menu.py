@@ -334,11 +334,15 @@ class TitleMenuScene(Scene):
 
 
 def left_at(saved_at: str) -> str:
-    """When a game was left, as the player reads it: the time today, else the date and time."""
+    """When a game was left, as the player reads it: "today at 03:10", else the date and time (a bare "03:10" read
+    as a duration to two playtesters)."""
     from datetime import datetime
 
     try:
         when = datetime.fromisoformat(saved_at)
     except ValueError:
         return "?"
-    return when.strftime("%H:%M") if when.date() == datetime.now().date() else when.strftime("%Y-%m-%d %H:%M")
+    time = when.strftime("%H:%M")
+    if when.date() == datetime.now().date():
+        return t("menu.when_today", time=time)
+    return t("menu.when_day", date=when.strftime("%Y-%m-%d"), time=time)
