@@ -324,3 +324,8 @@ def test_a_seats_chips_are_told_under_the_mouse(app):
     plate = scene.layout.plate_rect(1)
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=plate.center, rel=(0, 0), buttons=(0, 0, 0)))
     scene.draw(app.screen, 0.0)  # drawn without error, inside the canvas (the text-fit test watches its boxes)
+
+
+def test_the_double_is_not_blamed_when_no_card_would_fit_anyway(app):
+    scene = scene_at(app, position(hands={0: "8 10"}, current=0, value=101, doubles=1, bets={0: 2}))
+    assert scene.prompt()[0] == "No play is possible, and no bet: declare defeat."

@@ -251,7 +251,7 @@ def test_an_attack_is_marked_on_the_army_it_strikes(app, table_at):
         app.tick(STEP)
         if scene.effects.popups:
             break
-    assert [(p.text, p.pos) for p in scene.effects.popups] == [("−1", (rect.centerx, rect.y - 6))]
+    assert [(p.text, p.pos) for p in scene.effects.popups] == [("−1", (rect.centerx, rect.centery + 10))]
 
 
 def test_the_move_log_reads_turn_by_turn():
@@ -262,3 +262,20 @@ def test_the_move_log_reads_turn_by_turn():
     names = ["You", "Hayate", "Kaede"]
     assert describe(TurnStarted(1, 4, None), 0, names)[0] == "— Hayate's turn —"
     assert describe(TurnStarted(0, 5, None), 0, names)[0] == "— Your turn —"
+
+
+def test_the_last_command_is_seen_before_the_reveal_covers_the_board(app, table_at):
+    """Verification playtest: the reveal opened at once, over the last attack's mark."""
+    state = position(2, 0, hands={0: "TAK TAK TAK", 1: "ODA ODA ODA"}, table={0: "ODA:2", 1: "TAK:1"}, final_left=1)
+    scene = table_at(ShinoburiScene, state, "easy")
+    ended = None
+    for _ in range(600):
+        app.tick(STEP)
+        if scene.human_turn() and scene.view.legal:
+            scene.choose(scene.view.legal[0])
+        if ended is None and scene.state.is_terminal():
+            ended = scene.now
+            assert scene.reveal is None
+        if scene.reveal is not None:
+            break
+    assert ended is not None and scene.reveal is not None and scene.now - ended >= scene.speed(1.0)

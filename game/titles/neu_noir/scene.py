@@ -413,10 +413,11 @@ class NeuNoirScene(TableScene):
         if v.phase == BUILD:
             return t("nn.prompt.build"), theme.ACCENT
         if not any(type(a) is Card for a in v.legal):
-            can_bet = any(type(a) is Bet for a in v.legal)
-            if not sum(dict(v.hand).values()):
+            can_bet, hand = any(type(a) is Bet for a in v.legal), dict(v.hand)
+            if not sum(hand.values()):
                 return t("nn.prompt.no_cards" if can_bet else "nn.prompt.no_cards_no_bet"), theme.WARN
-            if v.doubles:  # say why: a newcomer asks why the 101 in hand cannot go (a playtest)
+            if v.doubles and any(n and rules.STEPS[v.value][kind] is not None for kind, n in hand.items()):
+                # the Double is why (a newcomer asked why the 101 in hand could not go); not when nothing fits
                 key = "nn.prompt.stuck_doubles" if can_bet else "nn.prompt.stuck_doubles_no_bet"
                 return t(key, n=v.doubles, need=v.doubles + 1), theme.WARN
             return t("nn.prompt.stuck" if can_bet else "nn.prompt.stuck_no_bet"), theme.WARN

@@ -120,7 +120,8 @@ class ShinoburiScene(TableScene):
     # counts change and the next player start with no sign of what had been struck)
     def _mark(self, seat: int, country: str, text: str, colour, sound: str) -> None:
         rect = self.stack_rect(seat, country)
-        self.effects.popup(text, (rect.centerx, rect.y - 6), self.now, 30, colour)
+        self.effects.popup(text, (rect.centerx, rect.centery + 10), self.now, 30, colour)  # rises over the army,
+        # not into the panel's name row
         self.app.audio.play(sound)
 
     def _on_attacked(self, event: rules.Attacked) -> None:
@@ -139,10 +140,11 @@ class ShinoburiScene(TableScene):
         self.timeline.queue(self.speed(1.0), lambda: self._banner(t("sr.final_banner"), theme.WARN, "warning"))
 
     def _on_game_over(self, event: rules.GameOver) -> None:
-        info = {"event": event, "opened": self.now}
-        self.reveal = info
-        self.app.audio.play("clear")
-        self.timeline.queue(self.speed(REVEAL))
+        def open_reveal() -> None:
+            self.reveal = {"event": event, "opened": self.now}
+            self.app.audio.play("clear")
+        self.timeline.queue(self.speed(1.0))  # the last command's mark is seen before the reveal covers the board
+        self.timeline.queue(self.speed(REVEAL), open_reveal)
 
     animations = {rules.Attacked: _on_attacked, rules.NinjaUsed: _on_ninja, rules.Deployed: _on_card,
                   rules.Reinforced: _on_card, rules.Moved: _on_card, rules.FinalRound: _on_final,
