@@ -192,7 +192,7 @@ def _japanese(text: str) -> bool:
 
 
 def _kanji(ch: str) -> bool:
-    return "\u3400" <= ch <= "\u9fff"
+    return 0x3400 <= ord(ch) <= 0x9FFF  # CJK ideographs (and extension A)
 
 
 def _glued(tokens: list[str]) -> list[str]:
@@ -206,7 +206,7 @@ def _glued(tokens: list[str]) -> list[str]:
             if len(out) > 1 and not out[-1].strip():  # a space between: both join the token before it
                 token = out.pop() + token
             out[-1] += token
-        elif out and (out[-1][-1] in NO_BREAK_AFTER or (len(out[-1]) == 1 and _kanji(out[-1]) and _kanji(first))):
+        elif out and (out[-1][-1] in NO_BREAK_AFTER or (first and len(out[-1]) == 1 and _kanji(out[-1]) and _kanji(first))):
             out[-1] += token
         else:
             out.append(token)

@@ -25,7 +25,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.tip.white_one": {"en": "{n} white chip left (one is lost at each defeat)",
                          "ja": "白チップ残り{n}枚（敗北ごとに1枚失う）"},
     "nn.tip.bet_held": {"en": "Bet chip: in hand (the small dot in its colour)",
-                        "ja": "ベットチップ：手元（自分の色の小さな丸）"},
+                        "ja": "ベットチップ：まだ置いていない（自分の色の小さな丸）"},
     "nn.tip.bet_on": {"en": "Bet chip: placed on {name}", "ja": "ベットチップ：{name}に置いた"},
     "nn.tip.under": {"en": "Under this marker: {name}'s bet chip", "ja": "このマーカーの下：{name}のベットチップ"},
     "nn.card_short.SHOT": {"en": "Shot", "ja": "Shot"},  # the original's own name (ショット does not fit)
