@@ -194,7 +194,8 @@ def test_enters_first_target_is_never_an_army_of_your_own_house(app, table_at):
     assert [a for a in state.legal_actions() if type(a) is NinjaOn][0].country == HOJO  # the rules' order differs
 
 
-def test_another_card_clicked_while_one_waits_for_its_territory_takes_its_place(app, table_at):
+def takeda_held(app, table_at) -> ShinoburiScene:
+    """Command 1 with Takeda and Oda in hand; the Takeda card picked, waiting for its territory."""
     from game.titles.shinoburi.rules import Deploy
 
     state = position(3, 0, hands={0: "TAK ODA"}, table={1: "ODA:1", 2: "MOR:1"})
@@ -202,6 +203,13 @@ def test_another_card_clicked_while_one_waits_for_its_territory_takes_its_place(
     scene = table_at(ShinoburiScene, state)
     app.tick(STEP)
     scene._take(Deploy("TAKEDA"))
+    return scene
+
+
+def test_another_card_clicked_while_one_waits_for_its_territory_takes_its_place(app, table_at):
+    from game.titles.shinoburi.rules import Deploy
+
+    scene = takeda_held(app, table_at)
     index, rect = next((i, r) for i, (kind, r) in enumerate(scene.slot_rects()) if kind == "ODA")
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
     assert scene.held == Deploy("ODA") and scene.picked == index and not scene.state.history
@@ -211,11 +219,7 @@ def test_your_own_territory_says_why_it_takes_no_card(app, table_at):
     from game.services.i18n import t
     from game.titles.shinoburi.rules import Deploy
 
-    state = position(3, 0, hands={0: "TAK ODA"}, table={1: "ODA:1", 2: "MOR:1"})
-    state.phase = CMD1
-    scene = table_at(ShinoburiScene, state)
-    app.tick(STEP)
-    scene._take(Deploy("TAKEDA"))
+    scene = takeda_held(app, table_at)
     own = scene.panel_rect(scene.me).move(0, 4).topleft
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=own, rel=(0, 0), buttons=(0, 0, 0)))
     assert scene.why_not_here() == t("sr.why.own_territory")
