@@ -25,6 +25,7 @@ from game.titles.neu_noir.rules import (
     DECK,
     DECLARE,
     DOUBLE,
+    FITTING_CARDS,
     INSTRUCTIONS,
     KINDS,
     NEGATIVE,
@@ -33,7 +34,6 @@ from game.titles.neu_noir.rules import (
     POSITIVE,
     R101,
     SHOT,
-    STEPS,
     TAKE_PILE,
     Bet,
     Card,
@@ -65,7 +65,7 @@ def unseen(state: NeuNoirState, seat: int) -> Counter:
     return +left
 
 
-FITTING = tuple(frozenset(kind for kind, after in steps.items() if after is not None) for steps in STEPS)
+FITTING = tuple(frozenset(kind for kind, _ in cards) for cards in FITTING_CARDS)
 # the kinds that may be played at each value 0-101 (spec L3)
 
 

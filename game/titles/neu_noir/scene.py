@@ -380,10 +380,11 @@ class NeuNoirScene(TableScene):
                             act, size=16, primary=i == 0 and enabled)
             button.enabled = enabled
             self.buttons.buttons.append(button)
-        self.buttons.focus = next((i for i, b in enumerate(self.buttons.buttons) if b.enabled), 0)
         v = self.view
         if self.mode == "play" and v.phase == TURN_PHASE and any(type(a) is Card for a in v.legal):
             self.buttons.focus = 0  # Play, lit once a card is in the line: never Declare while you can play
+        else:
+            self.buttons.focus = next((i for i, b in enumerate(self.buttons.buttons) if b.enabled), 0)
         self.place_actions()
 
     def apply(self, action) -> None:
@@ -416,7 +417,7 @@ class NeuNoirScene(TableScene):
             can_bet, hand = any(type(a) is Bet for a in v.legal), dict(v.hand)
             if not sum(hand.values()):
                 return t("nn.prompt.no_cards" if can_bet else "nn.prompt.no_cards_no_bet"), theme.WARN
-            if v.doubles and any(n and rules.STEPS[v.value][kind] is not None for kind, n in hand.items()):
+            if v.doubles and any(hand.get(kind) for kind, _ in rules.FITTING_CARDS[v.value]):
                 # the Double is why (a newcomer asked why the 101 in hand could not go); not when nothing fits
                 key = "nn.prompt.stuck_doubles" if can_bet else "nn.prompt.stuck_doubles_no_bet"
                 return t(key, n=v.doubles, need=v.doubles + 1), theme.WARN
@@ -719,11 +720,18 @@ class NeuNoirScene(TableScene):
             lines.append(t("nn.tip.under", name=person(bettor, self.names, self.me)))
         return lines
 
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        """The seat whose marker or chip row (just under it) is at `pos`."""
+        for seat in range(self.n):
+            plate = self.layout.plate_rect(seat)
+            if plate.inflate(16, 0).union(plate.move(0, 18)).collidepoint(pos):
+                return seat
+        return None
+
     def _draw_seat_tip(self, surface: pygame.Surface) -> None:
         if self.hover is None or self.view.phase == TAKE_PILE:
             return
-        seat = next((s for s in range(self.n) if self.layout.plate_rect(s).inflate(16, 0).union(
-            self.layout.plate_rect(s).move(0, 18)).collidepoint(self.hover)), None)
+        seat = self.seat_at(self.hover)
         if seat is None:
             return
         lines = self.seat_tip(seat)
