@@ -17,6 +17,7 @@ from game.titles.kitsune_gaeshi.bots import (
     Posterior,
     Reading,
     ReadingSearchBot,
+    decide,
     evaluate,
     fit,
     p_success,
@@ -31,6 +32,7 @@ from game.titles.kitsune_gaeshi.rules import (
     DRAW,
     FLIP,
     FOX,
+    KitsuneState,
     lay,
     new_state,
     position,
@@ -103,6 +105,39 @@ def test_evaluate_and_soul_shares():
     shares = evaluate(state.clone())
     assert sum(shares) == pytest.approx(1) and all(0 <= s <= 1 for s in shares)
     assert evaluate(state.clone()) == shares  # a function of the state
+
+
+def round_positions(count, seed):
+    """Positions inside rounds (turns, draws, declarations) of random games under every setting, souls worn down."""
+    rng, found = Random(seed), []
+    settings = [(players, foxes, companion, two_left) for players in (3, 4) for foxes in (2, 3, 5)
+                for companion in ("standard", "casual") for two_left in ("continue", "early_finish")]
+    while len(found) < count:
+        state = KitsuneState(*rng.choice(settings))
+        while not state.is_terminal():
+            if state.phase != "start" and rng.random() < 0.3:
+                found.append(state.clone())
+            if state.is_chance_node():
+                play_chance(state, rng)
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def test_evaluate_on_counts_plays_the_round_as_the_rules_do():
+    """`evaluate` finishes a round on counts (`finish_round`); the same round played through the rules by the same
+    policy (a wrapper, which takes the rules' path) gives the same shares, for the policy and for a Reading."""
+    states = round_positions(600, seed=5)
+    endings = set()
+    for k, state in enumerate(states):
+        fast = evaluate(state.clone())
+        assert fast == evaluate(state.clone(), lambda s, rng: decide(s, rng)), k
+        endings.add(max(fast) == 1.0 or 0.0 in fast)
+        if state.current_player() >= 0:
+            reading = Reading(state.view(state.current_player()))
+            world = state.resample(state.current_player(), Random(k))
+            assert reading.evaluate(world.clone()) == evaluate(world.clone(), lambda s, rng, r=reading: r.decide(s, rng))
+    assert endings == {True, False}  # rounds that end the game (or a seat) and rounds that do not
 
 
 def test_fit_learns_a_liar_from_revealed_rounds():

@@ -24,6 +24,7 @@ from game.titles import registry
 TITLES = list(registry.TITLES.values())
 HIDDEN = [spec for spec in TITLES if spec.hidden_information]
 GAMES = 40  # random games per setup in the play test
+QUIET_GAMES = 3  # games per setup replayed through `_apply_quietly`
 ILLEGAL_GAMES, ILLEGAL_STATES, ILLEGAL_PER_KIND = 4, 10, 4  # games per setup, states per game, candidates per kind
 RESAMPLE_GAMES, RESAMPLE_POINTS = 4, 6  # games per setup, points per game (and its end)
 FAIR_GAMES, FAIR_STATES, FAIR_WORLDS = 3, 6, 3  # games per setup, states with alternatives, alternatives per state
@@ -138,6 +139,21 @@ def test_random_play(spec, players, options):
         again = replay(spec, players, options, state)
         assert [key(a) for a in again.history] == [key(a) for a in state.history]
         assert everyone(again) == everyone(state) and again.returns() == state.returns() and again.is_terminal()
+
+
+@pytest.mark.parametrize(("spec", "players", "options"), cases(TITLES))
+def test_quiet_apply_reaches_the_same_states(spec, players, options):
+    """`_apply_quietly` (search's apply, without events) leaves every seat's view as `apply` does, step by step."""
+    for game in range(QUIET_GAMES):
+        rng = Random(seed_of(spec, players, options, game) + 1)
+        state = random_game(spec, players, options, rng.randrange(2**32))
+        loud, quiet = spec.new_state(players, options), spec.new_state(players, options)
+        for action in state.history:
+            loud.apply(action)
+            quiet._apply_quietly(action)
+            quiet.history.append(action)
+            assert everyone(quiet) == everyone(loud), f"after {len(loud.history)} actions"
+        assert quiet.returns() == loud.returns()
 
 
 def check_clone(state, rng) -> None:

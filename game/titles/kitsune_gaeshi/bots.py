@@ -34,16 +34,23 @@ from game.titles.kitsune_gaeshi.rules import (
     CARDS,
     CASUAL,
     CHANCE_PHASES,
+    DECLARATIONS,
     DECLARE,
     DECLARE_BRIDE,
     DECLARE_FOX,
+    DECLARED_FACE,
     DRAW,
+    DRAWING,
+    EARLY_FINISH,
+    FACES,
     FLIP,
     FOX,
     OVER,
+    TURN,
     KitsuneState,
     KitsuneView,
     build,
+    draw_face,
     lie_stats,
     unknown_slots,
 )
@@ -190,8 +197,16 @@ def evaluate(state: KitsuneState, policy: Any = decide) -> list[float]:
 
     The round's draws come from a generator seeded by the position itself (the evaluation must be a function of
     the state). It plays on `state`: search hands it a determinization of its own that is thrown away afterwards.
+    Inside a round the policy's own moves (`decide`, or a `Reading`'s) are played on counts (`finish_round`, the
+    same draws and the same moves, without building the cards and records the rules keep).
     """
     rng = Random(len(state.history) * 1_000_003 + state.deck_foxes * 131 + state.deck_size * 7 + sum(state.souls))
+    if state.phase in ROUND_PHASES:
+        if policy is decide:
+            return finish_round(state, rng, None, None, None)
+        reading = getattr(policy, "__self__", None)
+        if type(reading) is Reading and policy == reading.decide:
+            return finish_round(state, rng, reading.seat, reading.rates, reading.lie_model)
     start = state.round_no
     while state.round_no == start and state.phase != OVER:
         if state.phase in CHANCE_PHASES:
@@ -199,6 +214,115 @@ def evaluate(state: KitsuneState, policy: Any = decide) -> list[float]:
         else:
             state._apply_quietly(policy(state, rng))
     return state.returns() if state.phase == OVER else soul_shares(state.souls)
+
+
+ROUND_PHASES = (TURN, DRAWING, DECLARE)
+
+
+def finish_round(state: KitsuneState, rng: Random, reader: int | None, rates: list | None,
+                 lie_model: list | None) -> list[float]:
+    """`evaluate` inside a round, on counts: the rest of the round played by `decide` (rates None) or by a
+    `Reading` of seat `reader` (its fitted `rates` and `lie_model`), with exactly the draws and choices of playing
+    it through the rules (one `rng.random()` per draw and per declaration, as `sample_chance`, `declare` and
+    `Reading.decide` use it; `turn` and `flip_threshold` computed in the same order), then the flip resolved as
+    `_flip` does and the souls (or the game's end) scored. Reads `state`, changes nothing."""
+    n, companion, fox_count = state.n, state.companion, state.fox_count
+    souls = state.souls[:]
+    casual = companion == CASUAL
+    cards, own_foxes, declared, liable_seat = [0] * n, [0] * n, [0] * n, [False] * n
+    for seat, laid in enumerate(state.table):
+        cards[seat] = len(laid)
+        for card in laid:
+            fox, said_fox = card.face == FOX, card.declared == FOX
+            own_foxes[seat] += fox
+            declared[seat] += said_fox
+            if (fox and not said_fox) if casual else card.face != card.declared:
+                liable_seat[seat] = True
+    out_cards, shown = sum(cards), sum(declared)
+    deck_foxes, deck_size, phase, seat, drawn = state.deck_foxes, state.deck_size, state.phase, state.cur, state.drawn
+    honest0, fake0 = HONEST_FOX[companion], FAKE_FOX[companion]
+    fake_bride = FAKE[companion] if not casual else None
+
+    def next_alive(at: int) -> int:
+        for k in range(1, n + 1):
+            if souls[(at + k) % n] > 0:
+                return (at + k) % n
+        raise ValueError("nobody is alive")
+
+    def prev_alive(at: int) -> int:
+        for k in range(1, n + 1):
+            if souls[(at - k) % n] > 0:
+                return (at - k) % n
+        raise ValueError("nobody is alive")
+
+    while True:
+        if phase == DRAWING:
+            drawn = draw_face(rng, deck_foxes, deck_size)
+            deck_size -= 1
+            deck_foxes -= drawn == FOX
+            phase = DECLARE
+        elif phase == DECLARE:
+            roll = rng.random()
+            if rates is None or seat == reader:  # declare()
+                if drawn == BRIDE:
+                    fake = fake_bride if fake_bride is not None else (FAKE[CASUAL] if shown == 1 else FAKE["standard"])
+                    say_fox = roll < fake
+                elif shown == 0:
+                    say_fox = not roll < HIDE_FIRST
+                else:
+                    hide, nxt = HIDE_SECOND, next_alive(seat)
+                    if souls[nxt] == 1:
+                        hide -= 0.25
+                    elif souls[seat] > souls[nxt]:
+                        hide += 0.15
+                    say_fox = not roll < hide
+            else:  # Reading.decide for another seat
+                hide0, hide1, fake = rates[seat]
+                say_fox = roll < fake if drawn == BRIDE else not roll < (hide0 if shown == 0 else hide1)
+            fox = drawn == FOX
+            cards[seat] += 1
+            own_foxes[seat] += fox
+            declared[seat] += say_fox
+            out_cards += 1
+            shown += say_fox
+            if (fox and not say_fox) if casual else fox != say_fox:
+                liable_seat[seat] = True
+            drawn, phase, seat = None, TURN, next_alive(seat)
+        else:  # TURN: turn() with the lie model given
+            if not deck_size or own_foxes[seat] >= 2:
+                flip = True
+            elif out_cards < 2:
+                flip = False
+            else:
+                honest, fake = (honest0, fake0) if lie_model is None else lie_model[seat]
+                d_fox = shown - declared[seat]
+                chance = p_success(fox_count, own_foxes[seat], CARDS - cards[seat], d_fox,
+                                   out_cards - cards[seat] - d_fox, honest, fake)
+                theta = FLIP_AT
+                if souls[seat] == 1:
+                    theta += CAUTIOUS
+                if souls[prev_alive(seat)] == 1:
+                    theta -= HUNT
+                flip = chance >= theta
+            if not flip:
+                phase = DRAWING
+                continue
+            main = prev_alive(seat) if sum(own_foxes) >= 2 else seat  # _flip
+            mate = prev_alive(main)
+            dragged = mate if mate != main and liable_seat[mate] else None
+            souls[main] -= 1
+            if dragged is not None:
+                souls[dragged] -= 1
+            alive = tuple(at for at in range(n) if souls[at] > 0)
+            if len(alive) <= 1:
+                winners = alive or tuple(sorted(at for at in {main, dragged} if at is not None and souls[at] == 0))
+            elif len(alive) == 2 and state.two_left == EARLY_FINISH:
+                best = max(souls[at] for at in alive)
+                winners = tuple(at for at in alive if souls[at] == best)
+            else:
+                return soul_shares(souls)
+            share = 1 / len(winners)
+            return [share if at in winners else 0.0 for at in range(n)]
 
 
 # --- the opponent model --------------------------------------------------------------------------------------------
@@ -421,16 +545,18 @@ class ReadingSearchBot(SearchBot):
         return action
 
 
+TRUTH_PRIOR = {face: [3.0 if DECLARED_FACE[action] == face else 1.0 for action in DECLARATIONS] for face in FACES}
+
+
 def prior(state: KitsuneState) -> list[float]:
-    """The rules' leaning, from the mover's view: the true declaration three times a lie; flip by the belief."""
-    legal = state.legal_actions()
+    """The rules' leaning, from the mover's view: the true declaration three times a lie (the legal declarations
+    are DECLARATIONS); DRAW and FLIP by the belief."""
     if state.phase == DECLARE:
-        truth = DECLARE_FOX if state.drawn == FOX else DECLARE_BRIDE
-        return [3.0 if action == truth else 1.0 for action in legal]
-    if len(legal) == 1:
+        return TRUTH_PRIOR[state.drawn]  # type: ignore[index]
+    if not state.deck_size:  # FLIP alone
         return [1.0]
     p = belief(state, state.cur)  # type: ignore[arg-type]
-    return [0.2 + 2 * (1 - p) if action == DRAW else 0.2 + 2 * p for action in legal]
+    return [0.2 + 2 * (1 - p), 0.2 + 2 * p]  # [DRAW, FLIP]
 
 
 BOTS = {

@@ -76,6 +76,16 @@ def liable(card: Laid, companion: str) -> bool:
     return card.face != card.declared
 
 
+def draw_face(rng: Random, foxes: int, size: int) -> str:
+    """The face drawn from a deck of `size` cards, `foxes` of them foxes: exactly what the generic `sample_chance`
+    draws from the outcomes (FOX, foxes / size), (BRIDE, (size - foxes) / size), with the same one `rng.random()`."""
+    if foxes and size > foxes:
+        fox = foxes / size
+        return FOX if rng.random() * (fox + (size - foxes) / size + 0.0) < fox else BRIDE
+    rng.random()
+    return FOX if foxes else BRIDE
+
+
 @dataclass(frozen=True)
 class RoundRecord:
     """A revealed round, public from the flip on."""
@@ -283,6 +293,11 @@ class KitsuneState(State):
             return list(DECLARATIONS)
         return [DRAW, FLIP] if self.deck_size else [FLIP]
 
+    def sample_chance(self, rng: Random) -> Any:
+        if self.phase == DRAWING:  # the hottest chance of search: drawn without building the outcomes
+            return draw_face(rng, self.deck_foxes, self.deck_size)
+        return super().sample_chance(rng)
+
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == START:
             return [(seat, 1 / self.n) for seat in range(self.n)]
@@ -337,22 +352,64 @@ class KitsuneState(State):
         return [RoundStarted(self.round_no, starter, self.alive_seats())]
 
     def _draw(self, face: str) -> list:
+        self._take(face)
+        return [CardDrawn(self.cur, face, self.deck_size)]  # type: ignore[arg-type]
+
+    def _take(self, face: str) -> None:
         self.deck_size -= 1
         self.deck_foxes -= face == FOX
         self.drawn, self.phase = face, DECLARE
-        return [CardDrawn(self.cur, face, self.deck_size)]  # type: ignore[arg-type]
 
     def _declare(self, action: str) -> list:
         seat = self.cur
-        card = Laid(self.drawn, DECLARED_FACE[action], self.draws)
+        card = self._lay(action)
+        return [CardLaid(seat, card.face, card.declared, card.index)]  # type: ignore[arg-type]
+
+    def _lay(self, action: str) -> Laid:
+        seat = self.cur
+        card = Laid(self.drawn, DECLARED_FACE[action], self.draws)  # type: ignore[arg-type]
         self.table[seat] = (*self.table[seat], card)  # type: ignore[index]
         self.draws += 1
         self.drawn, self.phase = None, TURN
         self.cur = self.next_alive(seat)  # type: ignore[arg-type]
-        return [CardLaid(seat, card.face, card.declared, card.index)]  # type: ignore[arg-type]
+        return card
+
+    def _apply_quietly(self, action: Any) -> None:
+        """`_apply` for search: a draw, a declaration, DRAW or FLIP without building their events."""
+        phase = self.phase
+        if phase == DRAWING:
+            self.log.append(Drawn(self.cur))  # type: ignore[arg-type]
+            self._take(action)
+        elif phase == DECLARE:
+            self.log.append(action)
+            self._lay(action)
+        elif phase == TURN:
+            self.log.append(action)
+            if action == DRAW:
+                self.phase = DRAWING
+            else:
+                self._resolve_flip()
+        else:
+            self._apply(action)
 
     def _flip(self) -> list:
         """Resolving FLIP (4.5): reveal, count, main loser, one companion check, simultaneous losses."""
+        p: int = self.cur  # type: ignore[assignment]
+        forced = self.deck_size == 0
+        record = self._resolve_flip()
+        events: list = [Kaeshi(p, forced), Revealed(p, record.tables, record.foxes, record.success),
+                        SoulLost(record.main_loser, self.souls[record.main_loser], False)]
+        if record.companion is not None:
+            events.append(SoulLost(record.companion, self.souls[record.companion], True))
+        if record.eliminated:
+            events.append(Eliminated(record.eliminated))
+        if self.phase == OVER:
+            return [*events, GameOver(self.winners, self.ranking())]
+        return [*events, RoundStarted(self.round_no, self.starter, self.alive_seats())]  # type: ignore[arg-type]
+
+    def _resolve_flip(self) -> RoundRecord:
+        """The flip's changes to the state (its events aside): the souls lost, the record kept, the game over or
+        the next round started; returns the round's record."""
         p: int = self.cur  # type: ignore[assignment]
         tables = tuple(self.table)
         foxes = self.table_foxes()
@@ -360,30 +417,24 @@ class KitsuneState(State):
         main = self.prev_alive(p) if success else p
         companion = self.prev_alive(main)
         dragged = companion if companion != main and self.lied(companion) else None
-        events: list = [Kaeshi(p, self.deck_size == 0), Revealed(p, tables, foxes, success)]
         for seat in (main, dragged):
             if seat is not None:
                 self.souls[seat] -= 1
-        events += [SoulLost(main, self.souls[main], False)]
-        if dragged is not None:
-            events.append(SoulLost(dragged, self.souls[dragged], True))
         out = tuple(sorted(s for s in {main, dragged} if s is not None and self.souls[s] == 0))
         if out:
             self.eliminated.append(out)
-            events.append(Eliminated(out))
-        self.past.append(RoundRecord(self.round_no, p, tables, foxes, success, main, dragged, out))
+        record = RoundRecord(self.round_no, p, tables, foxes, success, main, dragged, out)
+        self.past.append(record)
         self.last_flipper = p
         alive = self.alive_seats()
         if len(alive) <= 1:
-            return events + self._game_over(alive or out)
-        if len(alive) == 2 and self.two_left == EARLY_FINISH:
+            self.winners, self.phase, self.cur = alive or out, OVER, None
+        elif len(alive) == 2 and self.two_left == EARLY_FINISH:
             best = max(self.souls[s] for s in alive)
-            return events + self._game_over(tuple(s for s in alive if self.souls[s] == best))
-        return events + self._start_round(p if self.alive(p) else self.next_alive(p))
-
-    def _game_over(self, winners: tuple[int, ...]) -> list:
-        self.winners, self.phase, self.cur = winners, OVER, None
-        return [GameOver(winners, self.ranking())]
+            self.winners, self.phase, self.cur = tuple(s for s in alive if self.souls[s] == best), OVER, None
+        else:
+            self._start_round(p if self.alive(p) else self.next_alive(p))
+        return record
 
     # --- copies, views, resampling -----------------------------------------------------------------------------
     def clone(self) -> Self:
