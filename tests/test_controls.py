@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.app.app import STEP
-from game.app.setup import GameSetup
+from game.app.setup import GameSetup, start_scene
 from game.titles import registry
 
 
@@ -300,6 +300,37 @@ def test_enter_on_the_summary_does_not_start_a_rematch(app):
     key(app, pygame.K_RETURN)
     app.stack.apply_pending()
     assert isinstance(app.stack.top, ShinobazuScene)
+
+
+def test_the_ranking_shows_the_final_table_again(app):
+    """A finished table's ranking has a Table button: the table as it was left, and any key back to the ranking."""
+    from game.app.summary import FinalTableScene, SummaryScene
+
+    scene = start_scene(app, GameSetup("kitsune_gaeshi", ["easy"] * 3, seed=2))
+    scene.autoplay = True
+    app.stack.clear_to(scene)
+    for _ in range(200_000):
+        app.tick(STEP)
+        if isinstance(app.stack.top, SummaryScene):
+            break
+    summary = app.stack.top
+    assert isinstance(summary, SummaryScene) and summary.table is scene and scene.state.is_terminal()
+    labels = [key for key, _ in summary.buttons]
+    assert labels == ["summary.rematch", "menu.statistics", "menu.games", "summary.table", "over.menu"]
+    assert summary.row.focus == 1  # Statistics stays the default
+    history = list(scene.state.history)
+    summary.show_table()
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, FinalTableScene) and app.stack.top.table is scene
+    for _ in range(30):
+        app.tick(STEP)  # updated and drawn
+    assert scene.state.history == history  # shown, not played on
+    key(app, pygame.K_ESCAPE)
+    app.stack.apply_pending()
+    assert app.stack.top is summary
+    plain = SummaryScene(app, GameSetup("shinobazu", ["easy"] * 3), ["You", "A", "B", "C"],
+                         ["you", "easy", "easy", "easy"], [2, 5, 2, 3], [0, 2])
+    assert "summary.table" not in [key for key, _ in plain.buttons]  # nothing to show without a table
 
 
 def test_new_buttons_forget_where_the_mouse_pointed_among_the_old():

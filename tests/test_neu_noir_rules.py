@@ -309,7 +309,7 @@ def test_e21_the_black_target_wins():
     s = position(current=B, last=A, black=[4, 1, 2, 1], white=[5, 2, 3, 2])
     events = s.apply(DECLARE)
     assert s.white[B] == 1 and s.black[A] == 5 and s.phase == OVER and s.winner == A
-    assert isinstance(events[-1], r.GameOver) and events[-1].reason == "target"
+    assert isinstance(events[-1], r.GameOver) and events[-1].reason == "target" == s.end_reason()
 
 
 def five(last: int, black: list[int], white: list[int]):
@@ -320,18 +320,27 @@ def test_e22_out_of_white_chips_the_unique_leader_wins():
     s = five(D, [3, 2, 2, 1, 0], [2, 3, 1, 2, 4])
     s.apply(DECLARE)
     assert s.white[C] == 0 and s.black[D] == 2 and s.disqualified == C and s.winner == A
+    assert s.end_reason() == "most_black"
 
 
 def test_e23_tie_broken_by_the_last_round_winner():
     s = five(B, [3, 2, 2, 1, 0], [2, 3, 1, 2, 4])
     s.apply(DECLARE)
-    assert s.black[B] == 3 and s.winner == B
+    assert s.black[B] == 3 and s.winner == B and s.end_reason() == "last_round"
 
 
 def test_e24_tie_broken_by_white_chips():
     s = five(E, [3, 3, 1, 1, 0], [2, 3, 1, 2, 4])
     s.apply(DECLARE)
-    assert s.black[E] == 1 and s.winner == B
+    assert s.black[E] == 1 and s.winner == B and s.end_reason() == "white"
+    assert s.ranking() == (B, A, E, D, C) and s.places() == [2, 1, 5, 4, 3]
+
+
+def test_equal_chips_share_a_place_in_the_display_ranking():
+    s = five(E, [3, 1, 1, 1, 0], [2, 2, 1, 2, 4])
+    s.apply(DECLARE)
+    assert s.winner == A and s.disqualified == C and s.end_reason() == "most_black"
+    assert s.ranking() == (A, E, B, D, C) and s.places() == [1, 3, 5, 3, 2]  # B and D: 1 black, 2 white each
 
 
 def test_e25_overtime():
@@ -344,8 +353,9 @@ def test_e25_overtime():
     assert (s.participants, s.current, s.value, s.doubles, s.overtime) == ((A, B), B, 0, 0, True)
     play(s, "9")
     assert s.current == A  # C, D and E are skipped
-    s.apply(DECLARE)
-    assert s.phase == OVER and s.winner == B
+    assert s.end_reason() is None
+    events = s.apply(DECLARE)
+    assert s.phase == OVER and s.winner == B and s.end_reason() == "overtime" == events[-1].reason
 
 
 def test_e26_both_end_conditions_together():

@@ -16,6 +16,7 @@ from game.ui.widgets import Button, ButtonRow, panel
 ROWS_H = 390  # the ranking's height on the card, above the buttons
 
 
+BACK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE)
 ARRIVE = 0.5  # seconds after the ranking opens in which Enter or a click is taken as meant for the table before
 
 
@@ -25,13 +26,15 @@ class SummaryScene(Scene):
 
     `scores` only orders the seats. What each row shows is the title's own result text (`results`, one formatted
     string per seat, e.g. "2 souls" or "out in round 5"), or the score as points when a title gives none. `ending`
-    is one line saying why the game ended (sudden death, the rounds played out, ...), shown under the headline."""
+    is one line saying why the game ended (sudden death, the rounds played out, ...), shown under the headline.
+    `table`, the finished table, adds a Table button that shows it again as it was left (FinalTableScene)."""
 
     def __init__(self, app, setup: GameSetup, names: list[str], levels: list[str], scores: list[int],
                  winners: list[int], lower_wins: bool = True, results: list[str] | None = None,
-                 ending: str = "") -> None:
+                 ending: str = "", table: Scene | None = None) -> None:
         super().__init__(app)
         self.setup, self.names, self.levels, self.scores, self.winners = setup, names, levels, scores, winners
+        self.table = table
         self.ending = ending
         self.results = results if results is not None else [counted("summary.points", score) for score in scores]
         self.title_slug = setup.slug
@@ -40,9 +43,14 @@ class SummaryScene(Scene):
         order = sorted(range(len(scores)), key=lambda s: (s not in winners, scores[s] if lower_wins else -scores[s]))
         self.ranking = [(self._rank(seat, order), seat) for seat in order]
         self.time = 0.0
+        self.buttons = [("summary.rematch", self.rematch), ("menu.statistics", self.statistics),
+                        ("menu.games", self.games), *([("summary.table", self.show_table)] if table else []),
+                        ("over.menu", self.app.to_menu)]
+        width, gap = (170, 16) if len(self.buttons) == 4 else (140, 12)
+        left = 640 - (len(self.buttons) * width + (len(self.buttons) - 1) * gap) // 2
         self.row = ButtonRow([
-            Button(pygame.Rect(276 + i * 186, 620, 170, 56), "", action, primary=i == 0, size=24)
-            for i, action in enumerate((self.rematch, self.statistics, self.games, self.app.to_menu))
+            Button(pygame.Rect(left + i * (width + gap), 620, width, 56), "", action, primary=i == 0, size=24)
+            for i, (_, action) in enumerate(self.buttons)
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         # Enter while reading the result must not throw it away: the default is Statistics, which opens over this
         # screen (Esc comes back); Rematch and Menu, which leave it, take a deliberate move or a click.
@@ -74,6 +82,11 @@ class SummaryScene(Scene):
 
         self.app.audio.play("menu_select")
         self.app.stack.push(StatsScene(self.app, self.setup.slug))
+
+    def show_table(self) -> None:
+        """The finished table again, as it was left; any key or click comes back here."""
+        self.app.audio.play("menu_select")
+        self.app.stack.push(FinalTableScene(self.app, self.table))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -109,8 +122,7 @@ class SummaryScene(Scene):
             blit(surface, line, size, (card.centerx, card.y + 126), theme.INK, anchor="center")
         for line, (rank, seat) in enumerate(self.ranking):
             self._draw_line(surface, card, line, rank, seat)
-        for button, key in zip(self.row.buttons, ("summary.rematch", "menu.statistics", "menu.games", "over.menu"),
-                               strict=True):
+        for button, (key, _) in zip(self.row.buttons, self.buttons, strict=True):
             button.label = t(key)
         self.row.draw(surface)
 
@@ -129,3 +141,31 @@ class SummaryScene(Scene):
                  anchor="midleft")
         result, size = fit(self.results[seat], big - 2, row.right - 24 - (row.x + 480), True)
         blit(surface, result, size, (row.right - 24, row.centery), theme.INK, True, "midright")
+
+
+class FinalTableScene(Scene):
+    """The finished table shown again from the ranking, as it was left (its last animations settle; the game moves
+    no further): the move log scrolls with the wheel; Enter, Esc, Space or a click goes back to the ranking."""
+
+    def __init__(self, app, table: Scene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.title_slug = table.title_slug
+
+    def update(self, dt: float) -> None:
+        self.table.update(dt)  # what was on show settles (a finished game moves no further)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.table.log.handle(event)  # type: ignore[attr-defined]
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3)) or (
+                event.type == pygame.KEYDOWN and event.key in BACK_KEYS):
+            self.app.audio.play("back")
+            self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.table.draw(surface, alpha)
+        band = pygame.Rect(0, 0, 1280, 54)  # over the table's heading, which it says again
+        panel(surface, band, theme.PANEL, theme.ACCENT)
+        line, size = fit(t("summary.table_back", title=registry.get(self.title_slug).name()), 20, band.width - 40)
+        blit(surface, line, size, band.center, theme.INK, anchor="center")

@@ -465,4 +465,4 @@ class TableScene(Scene, ABC):
 
         self.timeline.queue(10.0)
         self.app.stack.replace(SummaryScene(self.app, self.setup, self.names, self.levels, scores, winners,
-                                            lower_wins=lower_wins, results=results, ending=ending))
+                                            lower_wins=lower_wins, results=results, ending=ending, table=self))

@@ -188,7 +188,7 @@ class OvertimeCalled:
 @dataclass(slots=True)
 class GameOver:
     winner: int
-    reason: str  # "target", "white" (most black chips after a disqualification), "overtime"
+    reason: str  # end_reason(): "target", "most_black", "last_round", "white", "overtime"
 
 
 # --- the state -------------------------------------------------------------------------------------------------------
@@ -401,6 +401,31 @@ class NeuNoirState(State):
         last = [self.disqualified] if self.disqualified is not None else []
         return tuple(first + others + last)
 
+    def places(self) -> list[int]:
+        """Each seat's place in the display ranking (`ranking`), equal black and white chips sharing one (1-2-2-4)."""
+        def key(seat: int) -> tuple:
+            return (seat != self.winner, seat == self.disqualified, -self.black[seat], -self.white[seat])
+
+        return [1 + sum(key(other) < key(seat) for other in range(self.n)) for seat in range(self.n)]
+
+    def end_reason(self) -> str | None:
+        """How the game was decided (5.1), None before the end: "target" (a player reached the target), else a
+        player ran out of white chips and "most_black" (one player had the most black chips), "last_round" (a tie
+        on black chips, broken by the last round's winner), "white" (broken by the most white chips) or
+        "overtime" (the overtime round decided it)."""
+        if self.winner is None:
+            return None
+        if self.overtime:
+            return "overtime"
+        if self.disqualified is None:
+            return "target"
+        others = [s for s in range(self.n) if s != self.disqualified]
+        most = max(self.black[s] for s in others)
+        tied = [s for s in others if self.black[s] == most]
+        if len(tied) == 1:
+            return "most_black"
+        return "last_round" if self.last_round_winner in tied else "white"
+
     def deals_played(self) -> int:
         return self.round_no
 
@@ -500,9 +525,9 @@ class NeuNoirState(State):
         self.last_round_winner = winner
         events.append(RoundWon(winner, declarer, bettor is not None, self.white[declarer], self.black[winner]))
         if self.overtime:
-            return events + self._game_over(winner, "overtime")
+            return events + self._game_over(winner)
         if self.black[winner] >= self.target:
-            return events + self._game_over(winner, "target")
+            return events + self._game_over(winner)
         if self.white[declarer] == 0:
             self.disqualified = declarer
             events.append(Disqualified(declarer))
@@ -510,11 +535,11 @@ class NeuNoirState(State):
             most = max(self.black[s] for s in others)
             tied = [s for s in others if self.black[s] == most]
             if winner in tied:
-                return events + self._game_over(winner, "white")
+                return events + self._game_over(winner)
             whitest = max(self.white[s] for s in tied)
             tied = [s for s in tied if self.white[s] == whitest]
             if len(tied) == 1:
-                return events + self._game_over(tied[0], "white")
+                return events + self._game_over(tied[0])
             self.tied, self.decider, self.phase = tuple(tied), declarer, OVERTIME_START
             return events + [OvertimeCalled(self.tied, declarer)]
         self.bet_of = [None] * self.n
@@ -557,9 +582,9 @@ class NeuNoirState(State):
         self.current, self.decider, self.phase = seat, None, TURN_PHASE
         return [RoundStarted(self.round_no, seat, True)]
 
-    def _game_over(self, winner: int, reason: str) -> list:
+    def _game_over(self, winner: int) -> list:
         self.winner, self.phase = winner, OVER
-        return [GameOver(winner, reason)]
+        return [GameOver(winner, self.end_reason())]
 
     # --- copies, views, worlds -------------------------------------------------------------------------------------
     def clone(self) -> Self:

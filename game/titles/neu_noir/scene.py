@@ -157,14 +157,13 @@ class NeuNoirScene(TableScene):
 
     def finish(self) -> None:
         state = self.state
-        ranking = state.ranking()
-        places = [ranking.index(seat) + 1 for seat in range(self.n)]
+        places = state.places()
         self.record([state.winner], state.round_no, {"black": list(state.black), "white": list(state.white),
                                                      "places": places, "disqualified": state.disqualified})
         results = [t("nn.result.out") if seat == state.disqualified else
                    t("nn.result", black=state.black[seat], white=state.white[seat]) for seat in range(self.n)]
-        ending = t("nn.end.overtime") if state.overtime else t("nn.end.white") if state.disqualified is not None \
-            else t("nn.end.target", n=state.target)
+        reason = state.end_reason()
+        ending = t("nn.end.target", n=state.target) if reason == "target" else t(f"nn.end.{reason}")
         self.show_summary(places, [state.winner], results=results, ending=ending)
 
     # --- in the replay theatre --------------------------------------------------------------------
