@@ -6,7 +6,14 @@ from random import Random
 import pytest
 
 from game.core.engine import play_chance
-from game.titles.shinobazu.bots import EasyBot, evaluate, rollout_policy, score_shares
+from game.titles.shinobazu.bots import (
+    Deal,
+    EasyBot,
+    evaluate,
+    evaluate_by_rules,
+    rollout_policy,
+    score_shares,
+)
 from game.titles.shinobazu.rules import (
     ACCEPT,
     CHALLENGE,
@@ -115,3 +122,27 @@ def test_score_shares_favour_the_fewest_points():
     shares = score_shares([0, 2, 4, 1])
     assert shares[0] > shares[3] > shares[1] > shares[2]
     assert score_shares([1, 1, 1]) == pytest.approx([1 / 3] * 3)
+
+
+def test_the_deal_on_card_numbers_plays_as_the_rules_do():
+    """`evaluate` finishes a deal on card numbers (`Deal`); played through the rules by the same policy
+    (`evaluate_by_rules`) it gives the same shares, from true positions and from resampled worlds, at every table
+    size, through challenges, duels, refusals and the game's end."""
+    rng = Random(11)
+    checked, ends, phases = 0, set(), set()
+    for game in range(60):
+        state = new_state(3 + game % 3)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                play_chance(state, rng)
+                continue
+            if rng.random() < 0.4:
+                for world in (state, state.resample(state.current_player(), rng)):
+                    fast = Deal(world).finish()
+                    assert fast == evaluate_by_rules(world.clone()), (game, len(state.history))
+                    assert evaluate(world.clone()) == fast
+                    checked += 1
+                    ends.add(max(fast) == 1.0 or 0.0 in fast)
+                phases.add(state.phase)
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 2000 and ends == {True, False} and phases == {PLAY, STANCE, CHALLENGE, RESPONSE}

@@ -14,14 +14,22 @@ from game.ai.levels import BotKit
 from game.titles.shinobazu.rules import (
     ACCEPT,
     CHALLENGE,
+    COLOURS,
+    DEAL,
     DECK,
+    DECK_INDEX,
+    END_SCORE,
     FIGHT,
     NO_CHALLENGE,
+    OVER,
     PASS,
     PLAY,
     REFUSE,
+    RESPONSE,
     REVERSING_VALUES,
+    ROUNDS_PER_DEAL,
     STANCE,
+    THREE,
     VALUES,
     Card,
     Challenge,
@@ -200,13 +208,353 @@ def score_shares(scores: list[int]) -> list[float]:
 
 
 def evaluate(state: ShinobazuState) -> list[float]:
-    """Finish the current deal with the rules-based policy (it has no chance), then estimate from the scores.
+    """Finish the current deal with the rules-based policy (it has no chance), then estimate from the scores: from
+    a decision on card numbers (`Deal`: the same moves and scores as `evaluate_by_rules`, without the rules' events
+    and log), elsewhere (a deal under way, the end) through the rules."""
+    if state.phase in DECISIONS:
+        return Deal(state).finish()
+    return evaluate_by_rules(state)
 
-    It plays on `state` itself: search hands it a determinization of its own that is thrown away afterwards.
-    """
+
+def evaluate_by_rules(state: ShinobazuState) -> list[float]:
+    """`evaluate` through the rules. It plays on `state` itself: search hands it a determinization of its own that
+    is thrown away afterwards."""
     while state.current_player() >= 0:
         state._apply(decide(state))
     return state.returns() if state.is_terminal() else score_shares(state.score)
+
+
+# --- the deal finished on card numbers (evaluate) -------------------------------------------------------------------
+DECISIONS = (PLAY, STANCE, CHALLENGE, RESPONSE)
+VALUE = tuple(card.value for card in DECK)  # by card number: DECK's order
+COLOUR = tuple(card.colour for card in DECK)
+REVERSING = tuple(card.value in REVERSING_VALUES for card in DECK)
+ALL_CARDS = range(len(DECK))
+NO_REVERSALS = dict.fromkeys(COLOURS, False)
+
+
+class Deal:
+    """The rest of the deal played by `decide` on card numbers (hands and stacks as lists, the discard pile and
+    the known cards as bit masks): each step is the rules' (`ShinobazuState._apply` and the methods it calls) and
+    each choice the policy's (`play`, `declare`, `challenge`, `respond`, with `duel_chances`' win share), in the
+    same order and with the same ties, so `finish` gives what `evaluate`'s loop through the rules gives. Reads the
+    state it is made from, changes nothing."""
+
+    __slots__ = ("n", "start", "score", "hand", "carried", "known", "current", "placed_by", "stance", "finished",
+                 "revealed", "discard", "lead", "phase", "cur", "passers_left", "challenger", "challenged",
+                 "last_gainers", "round_in_set")
+
+    def __init__(self, state: ShinobazuState) -> None:
+        self.n, self.start, self.score = state.n, state.start, state.score[:]
+        self.hand = [[DECK_INDEX[card] for card in cards] for cards in state.hand]
+        self.carried = [[DECK_INDEX[card] for card in cards] for cards in state.carried]
+        self.known = [mask(cards) for cards in state.known_in_hand]
+        self.current = [None if card is None else DECK_INDEX[card] for card in state.current]
+        self.placed_by, self.stance = state.placed_by[:], state.stance[:]
+        self.finished, self.revealed = state.finished[:], state.revealed[:]
+        self.discard = mask(state.discard)
+        self.lead, self.phase, self.cur = state.lead, state.phase, state.cur
+        self.passers_left, self.challenger, self.challenged = state.passers_left, state.challenger, state.challenged
+        self.last_gainers, self.round_in_set = state.last_gainers, state.round_in_set
+
+    def finish(self) -> list[float]:
+        """Play to the end of the deal (its win-share estimate) or of the game (its returns)."""
+        while True:
+            phase = self.phase
+            if phase == PLAY:
+                self.play()
+            elif phase == STANCE:
+                self.declare()
+            elif phase == CHALLENGE:
+                self.challenge()
+            elif phase == RESPONSE:
+                self.respond()
+            elif phase == OVER:
+                low = min(self.score)
+                winners = [seat for seat in range(self.n) if self.score[seat] == low]
+                return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.n)]
+            else:  # the next deal
+                return score_shares(self.score)
+
+    # --- what the policy reads ----------------------------------------------------------------------------------
+    def stack(self, seat: int) -> list[int]:
+        card = self.current[seat]
+        return self.carried[seat] if card is None else [*self.carried[seat], card]
+
+    def lone_exit(self) -> bool:
+        cur = self.cur
+        for q, stance in enumerate(self.stance):
+            if q != cur and (stance is None or stance == FIGHT):
+                return False
+        return True
+
+    def rival(self) -> int:
+        """`rival` among the seats a card may be forced on (no current card): the fewest points, then the nearest
+        to the left."""
+        cur, n, score, current = self.cur, self.n, self.score, self.current
+        targets = [q for q in range(n) if q != cur and current[q] is None]
+        return min(targets, key=lambda q: (score[q], (q - cur) % n))
+
+    def unseen(self, seat: int) -> list[int]:
+        known = self.discard | mask_of(self.hand[seat])
+        for at in range(self.n):
+            known |= mask_of(self.carried[at]) | self.known[at]
+            card = self.current[at]
+            if card is not None and (self.revealed[at] or self.placed_by[at] == seat):
+                known |= 1 << card
+        return [card for card in ALL_CARDS if not known >> card & 1]
+
+    def duel_win(self, seat: int, loser: int, passer: int) -> float:
+        """`duel_chances(state, seat, loser, passer)[0]`."""
+        lead = COLOUR[self.current[loser]]
+        if self.revealed[passer] or self.placed_by[passer] == seat:
+            cases = [self.current[passer]]
+        else:
+            cases = self.unseen(seat)
+            if self.placed_by[passer] == self.start:
+                cases = [card for card in cases if COLOUR[card] == self.lead] or cases
+        mine = self.stack(loser)
+        mine_total = sum(VALUE[card] for card in mine)
+        mine_reversals = sum(REVERSING[card] and COLOUR[card] != lead for card in mine)
+        carried = self.carried[passer]
+        carried_total = sum(VALUE[card] for card in carried)
+        carried_reversals = sum(REVERSING[card] and COLOUR[card] != lead for card in carried)
+        wins = 0
+        for case in cases:
+            reversed_ = (mine_reversals + carried_reversals + (REVERSING[case] and COLOUR[case] != lead)) % 2 == 1
+            theirs_total = carried_total + VALUE[case]
+            mine_strength = -mine_total if reversed_ else mine_total
+            theirs_strength = -theirs_total if reversed_ else theirs_total
+            if mine_strength != theirs_strength:  # compare() of two: the stronger wins, equals tie
+                wins += (loser if mine_strength > theirs_strength else passer) == seat
+        return wins / len(cases)
+
+    # --- the decisions: the policy's choice, then the rules' step ------------------------------------------------
+    def play(self) -> None:
+        cur, lead = self.cur, self.lead
+        legal = self.hand[cur]
+        if cur != self.start and lead is not None:
+            follow = [card for card in legal if COLOUR[card] == lead]
+            if follow:
+                legal = follow
+        carried = self.carried[cur]
+        carried_total = 0
+        for card in carried:
+            carried_total += VALUE[card]
+        # strength((*carried, card), lead or card's colour): the carried cards' reversals under each possible lead
+        odd = {colour: sum(REVERSING[card] and COLOUR[card] != colour for card in carried) % 2 == 1
+               for colour in COLOURS} if carried else NO_REVERSALS
+        strengths = {card: total_strength(carried_total + VALUE[card],
+                                          odd[lead or COLOUR[card]] ^ (REVERSING[card] and COLOUR[card] != (lead or COLOUR[card])))
+                     for card in legal}
+        ranked = sorted(legal, key=strengths.__getitem__)
+        worst, best = ranked[0], ranked[-1]
+        if self.current[cur] is not None:
+            self.force(worst, self.rival())
+        elif self.lone_exit():
+            self.play_own(worst, FIGHT)
+        elif strengths[best] >= FIGHT_AT:
+            self.play_own(best, FIGHT)
+        elif (cur == self.start or VALUE[worst] < 0) and None in self.current[:cur] + self.current[cur + 1:]:
+            self.force(worst, self.rival())
+        else:
+            self.play_own(worst, PASS)
+
+    def declare(self) -> None:
+        if self.lone_exit():
+            stance = FIGHT
+        else:
+            stance = FIGHT if stack_value(self.carried[self.cur]) >= STANCE_CARRIED else PASS
+        self.stance[self.cur] = stance
+        self.next_turn(self.cur)
+
+    def challenge(self) -> None:
+        cur, n = self.cur, self.n
+        best, best_key = None, (CHALLENGE_AT, 0, 0)
+        for passer in self.passers_left:
+            key = (self.duel_win(cur, cur, passer), -self.score[passer], -((passer - cur) % n))
+            if key >= best_key:
+                best, best_key = passer, key
+        if best is None:  # no challenge
+            self.last_gainers = (cur,)
+            self.discard_stack(cur)
+            self.round_end()
+        else:
+            self.phase, self.cur, self.challenged = RESPONSE, best, best
+
+    def respond(self) -> None:
+        passer, loser = self.challenged, self.challenger
+        accept = (len(self.stack(passer)) >= 2 or self.score[loser] > self.score[passer]
+                  or self.duel_win(passer, loser, passer) >= REFUSE_BELOW)
+        self.passers_left = tuple(seat for seat in self.passers_left if seat != passer)
+        if accept:
+            self.duel(loser, passer)
+        else:
+            self.revealed[passer] = True
+            self.last_gainers = (passer,)
+            self.add(passer, len(self.stack(passer)))
+            self.discard_stack(loser)
+            self.discard_stack(passer)
+        self.round_end()
+
+    # --- the rules' steps ----------------------------------------------------------------------------------------
+    def take(self, card: int) -> None:
+        self.hand[self.cur].remove(card)
+        self.known[self.cur] &= ~(1 << card)
+        if self.cur == self.start:  # the start player's card sets the lead colour
+            self.lead = COLOUR[card]
+
+    def play_own(self, card: int, stance: str) -> None:
+        cur = self.cur
+        self.take(card)
+        self.current[cur], self.placed_by[cur], self.stance[cur] = card, cur, stance
+        self.finished[cur] = True
+        self.next_turn(cur)
+
+    def force(self, card: int, target: int) -> None:
+        cur = self.cur
+        self.take(card)
+        self.current[target], self.placed_by[target] = card, cur
+        self.finished[cur] = True
+        self.phase, self.cur = STANCE, target
+
+    def next_turn(self, seat: int) -> None:
+        n = self.n
+        for k in range(n):
+            nxt = (seat + k) % n
+            if not self.finished[nxt]:
+                self.phase, self.cur = PLAY, nxt
+                return
+        self.showdown()
+
+    def showdown(self) -> None:
+        n, stance, revealed = self.n, self.stance, self.revealed
+        fighters = [seat for seat in range(n) if stance[seat] == FIGHT]
+        lead = self.lead
+        if len(fighters) == 1:  # case B: the lone fighter leaves
+            lone = fighters[0]
+            revealed[lone] = True
+            lead = COLOUR[self.current[(lone + 1) % n]]
+            self.discard |= mask_of(self.stack(lone))
+            self.carried[lone], self.current[lone] = [], None
+            parts = [seat for seat in range(n) if seat != lone]
+            for seat in parts:
+                revealed[seat] = True
+        else:
+            for seat in fighters:
+                revealed[seat] = True
+            three = any(stack_value(self.stack(seat)) == THREE for seat in fighters)
+            if three or not fighters:  # case C with the Three technique, or case A
+                parts = list(range(n))
+                for seat in parts:
+                    revealed[seat] = True
+            else:
+                self.passers_left = tuple(seat for seat in range(n) if seat not in fighters)
+                parts = fighters
+        totals, reversals = [], 0
+        carried, current = self.carried, self.current
+        for seat in parts:
+            stack_total = 0
+            for card in carried[seat]:
+                stack_total += VALUE[card]
+                if REVERSING[card] and COLOUR[card] != lead:
+                    reversals += 1
+            card = current[seat]
+            if card is not None:
+                stack_total += VALUE[card]
+                if REVERSING[card] and COLOUR[card] != lead:
+                    reversals += 1
+            totals.append(stack_total)
+        if reversals % 2 == 1:  # compare(): the lowest total is the strongest
+            totals = [-stack_total for stack_total in totals]
+        high, low = max(totals), min(totals)
+        losers = tuple(seat for seat, strength in zip(parts, totals, strict=True) if strength == low)
+        top = [seat for seat, strength in zip(parts, totals, strict=True) if strength == high]
+        winner = top[0] if len(top) == 1 and high != low else None
+        self.score_result(winner, losers)
+        for seat in parts:
+            if seat not in losers:
+                self.discard_stack(seat)
+        if len(losers) == 1 and self.passers_left:
+            self.phase = CHALLENGE
+            self.cur = self.challenger = losers[0]
+            return
+        for seat in losers:
+            self.discard_stack(seat)
+        self.last_gainers = losers
+        self.round_end()
+
+    def duel(self, loser: int, passer: int) -> None:
+        lead = COLOUR[self.current[loser]]
+        self.revealed[passer] = True
+        stacks = (self.stack(loser), self.stack(passer))
+        totals = (stack_value(stacks[0]), stack_value(stacks[1]))
+        reversals = sum(REVERSING[card] and COLOUR[card] != lead for cards in stacks for card in cards)
+        winner, losers = compare((loser, passer), totals, reversals % 2 == 1)
+        self.score_result(winner, losers)
+        self.last_gainers = tuple(sorted(losers))
+        self.discard_stack(loser)
+        self.discard_stack(passer)
+
+    def add(self, seat: int, delta: int) -> None:
+        self.score[seat] = max(0, self.score[seat] + delta)
+
+    def score_result(self, winner: int | None, losers: tuple[int, ...]) -> None:
+        if winner is not None:
+            self.add(winner, -1)
+        for seat in losers:
+            self.add(seat, 1)
+
+    def discard_stack(self, seat: int) -> None:
+        bits = self.discard
+        for card in self.carried[seat]:
+            bits |= 1 << card
+        card = self.current[seat]
+        if card is not None:
+            bits |= 1 << card
+        self.discard = bits
+        self.carried[seat], self.current[seat] = [], None
+
+    def round_end(self) -> None:
+        n, start = self.n, self.start
+        nxt = next(seat for seat in ((start + k) % n for k in range(n)) if seat in self.last_gainers)
+        if max(self.score) >= END_SCORE:
+            self.phase = OVER
+            return
+        if self.round_in_set >= ROUNDS_PER_DEAL:  # the deal is over: the next is dealt by chance
+            self.phase = DEAL
+            return
+        for seat in self.passers_left:  # carried over, face up
+            self.carried[seat] = [*self.carried[seat], self.current[seat]]
+            self.current[seat] = None
+        self.current, self.placed_by, self.stance = [None] * n, [None] * n, [None] * n
+        self.finished, self.revealed = [False] * n, [False] * n
+        self.lead, self.passers_left, self.challenger, self.challenged = None, (), None, None
+        self.start = self.cur = nxt
+        self.round_in_set += 1
+        self.phase = PLAY
+
+
+def stack_value(numbers: list[int]) -> int:
+    value = 0
+    for number in numbers:
+        value += VALUE[number]
+    return value
+
+
+def mask(cards) -> int:
+    """The bit mask of some cards (by their number in DECK)."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << DECK_INDEX[card]
+    return bits
+
+
+def mask_of(numbers: list[int]) -> int:
+    bits = 0
+    for number in numbers:
+        bits |= 1 << number
+    return bits
 
 
 # No prior: with the rules' move weighted three to one, Normal took 0.240 (0.164-0.316) of 100 games against three
