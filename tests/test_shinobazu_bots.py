@@ -111,10 +111,13 @@ def test_evaluate_gives_every_seat_a_share_in_0_1():
     for players in (3, 4, 5):
         for states in random_positions(10, players, seed=30 + players).values():
             for state in states:
-                played = state.clone()
-                shares = evaluate(played)  # it plays the deal out on the state it is given
+                kept = state.clone()
+                shares = evaluate(kept)  # from a decision it plays the deal on card numbers, leaving the state
                 assert len(shares) == players and all(0 <= s <= 1 for s in shares)
                 assert abs(sum(shares) - 1) < 1e-9
+                assert len(kept.log) == len(state.log)
+                played = state.clone()
+                assert evaluate_by_rules(played) == shares  # through the rules: on the state it is given
                 assert played.current_player() < 0 and len(played.log) > len(state.log)
 
 
