@@ -105,7 +105,8 @@ def easy_positions(title: str, positions: int, players: int, seed: int, options:
 def time_search(job: dict) -> dict:
     """Iterations and seconds of `job["level"]` searching each position of `job["histories"]`, the fastest of
     `job["repeat"]` runs of the same search per position (self-contained, so `bench search --baseline DIR` can run
-    it on an older checkout of the project)."""
+    it on an older checkout of the project). Seconds of this process's CPU time: other programs sharing the cores
+    (an arena, a test run) do not count, so two figures taken minutes apart compare."""
     import time
     from random import Random
 
@@ -122,9 +123,9 @@ def time_search(job: dict) -> dict:
         for _ in range(job.get("repeat", 1)):  # the same seed: the same search, so the fastest run is the figure
             bot = make_bot(job["slug"], job["level"])
             bot.last = None
-            began = time.perf_counter()
+            began = time.process_time()
             bot.choose(state, Random(job["seed"] + k))
-            elapsed = time.perf_counter() - began
+            elapsed = time.process_time() - began
             if bot.last is None:  # decided without a search (a rule shortcut): not counted
                 break
             fastest = elapsed if fastest is None else min(fastest, elapsed)
@@ -142,9 +143,11 @@ print(json.dumps(time_search(json.load(sys.stdin))))
 
 
 def bench_search(title: str, positions: int, players: int, seed: int, iterations: int, options: dict | None = None,
-                 baseline: str | None = None, repeat: int = 3) -> dict:
+                 baseline: str | None = None, repeat: int = 3, rounds: int = 1) -> dict:
     """Iterations per second of the levels' search and of the first search (normal_v1) on the same positions, at
-    the same budget, in one run; with `baseline` (a checkout of an older revision) also that revision's Normal."""
+    the same budget, in one run; with `baseline` (a checkout of an older revision) also that revision's Normal.
+    With `rounds` > 1 the three are timed in turn that many times: each figure is the median over the rounds,
+    each ratio the median of the rounds' ratios, with its lowest and highest (`*_range`)."""
     import inspect
     import subprocess
 
@@ -154,26 +157,36 @@ def bench_search(title: str, positions: int, players: int, seed: int, iterations
     histories = [[state.action_to_json(action) for action in state.history] for state in states]
     job = {"slug": title, "players": players, "options": registry.get(title).check(players, options or {}),
            "histories": histories, "seed": seed, "repeat": repeat}
-    rows = {}
-    for name, level in (("search", f"normal:{iterations}"), ("normal_v1", f"normal_v1:{iterations}")):
-        rows[name] = time_search({**job, "level": level})
-    if baseline:
+
+    def baseline_row() -> dict:
         script = BASELINE_SCRIPT.format(source=inspect.getsource(time_search))
-        env = {**os.environ, "PYTHONPATH": os.path.abspath(baseline)}
+        env = {**os.environ, "PYTHONPATH": os.path.abspath(baseline)}  # type: ignore[arg-type]
         done = subprocess.run([sys.executable, "-c", script], input=json.dumps({**job, "level": f"normal:{iterations}"}),
-                              capture_output=True, text=True, env=env, cwd=os.path.abspath(baseline), check=False)
+                              capture_output=True, text=True, env=env, cwd=os.path.abspath(baseline),  # type: ignore[arg-type]
+                              check=False)
         if done.returncode:
             raise RuntimeError(f"the baseline at {baseline} failed:\n{done.stderr[-2000:]}")
-        rows["baseline"] = json.loads(done.stdout.strip().splitlines()[-1])
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+    speeds: dict[str, list[float]] = {}
+    for _ in range(max(1, rounds)):
+        rows = {name: time_search({**job, "level": level})
+                for name, level in (("search", f"normal:{iterations}"), ("normal_v1", f"normal_v1:{iterations}"))}
+        if baseline:
+            rows["baseline"] = baseline_row()
+        for name, row in rows.items():
+            speeds.setdefault(name, []).append(row["iterations"] / row["seconds"] if row["seconds"] else 0.0)
     result = {"bench": "search", "title": title, "players": players, "positions": len(states), "seed": seed,
-              "repeat": repeat,
-              "iterations_per_decision": iterations}
-    for name, row in rows.items():
-        result[f"{name}_per_s"] = round(row["iterations"] / row["seconds"], 1) if row["seconds"] else 0.0
-    result["ratio_to_normal_v1"] = round(result["search_per_s"] / result["normal_v1_per_s"], 2)
+              "repeat": repeat, "rounds": max(1, rounds), "iterations_per_decision": iterations, "clock": "cpu"}
+    for name, figures in speeds.items():
+        result[f"{name}_per_s"] = round(statistics.median(figures), 1)
+    for other in ("normal_v1", "baseline"):
+        if other in speeds:
+            ratios = [mine / theirs for mine, theirs in zip(speeds["search"], speeds[other], strict=True) if theirs]
+            result[f"ratio_to_{other}"] = round(statistics.median(ratios), 2)
+            result[f"ratio_to_{other}_range"] = [round(min(ratios), 2), round(max(ratios), 2)]
     if baseline:
         result["baseline"] = baseline
-        result["ratio_to_baseline"] = round(result["search_per_s"] / result["baseline_per_s"], 2)
     return result
 
 
@@ -298,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     search.add_argument("--players", type=int, default=None, help="seats (default: 4, or the title's range)")
     search.add_argument("--seed", type=int, default=5)
     search.add_argument("--repeat", type=int, default=3, help="runs of each search; the fastest counts (noise)")
+    search.add_argument("--rounds", type=int, default=1,
+                        help="time the searches (and the baseline) in turn this many times; medians are reported")
     search.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     search.add_argument("--baseline", metavar="DIR",
                         help="a checkout of an older revision: also time its Normal (e.g. git worktree add DIR 7e86688)")
@@ -352,12 +367,17 @@ def main(argv: list[str] | None = None) -> int:
               f"a decision")
     elif args.bench == "search":
         result = bench_search(args.title, args.positions, args.players, args.seed, args.iterations, options,
-                              args.baseline, args.repeat)
-        line = (f"{result['title']}: {result['positions']} positions at {result['iterations_per_decision']} iterations; "
-                f"search {result['search_per_s']} it/s, normal_v1 {result['normal_v1_per_s']} it/s "
-                f"(x{result['ratio_to_normal_v1']})")
+                              args.baseline, args.repeat, args.rounds)
+
+        def ratio(name: str) -> str:
+            low, high = result[f"ratio_to_{name}_range"]
+            return f"x{result[f'ratio_to_{name}']}" + (f", rounds x{low}-x{high}" if result["rounds"] > 1 else "")
+
+        line = (f"{result['title']}: {result['positions']} positions at {result['iterations_per_decision']} iterations, "
+                f"CPU time; search {result['search_per_s']} it/s, normal_v1 {result['normal_v1_per_s']} it/s "
+                f"({ratio('normal_v1')})")
         if args.baseline:
-            line += f"; baseline {result['baseline_per_s']} it/s (x{result['ratio_to_baseline']})"
+            line += f"; baseline {result['baseline_per_s']} it/s ({ratio('baseline')})"
         print(line)
     else:
         result = bench_frames(args.title, args.frames, args.seed, args.players, options, args.size)

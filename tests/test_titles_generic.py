@@ -336,7 +336,7 @@ KEY_GAMES, KEY_POINTS = 2, 12  # games per setup, sampled nodes per game
 def test_action_keys_say_what_each_seat_sees(spec, players, options):
     """`action_key(action, observer)` is what the observer learns of a move: two moves with one key leave it the same
     view (the search may file them together), and chance outcomes that leave it the same view share a key (a card
-    dealt to another seat is one move to the observer, not one per card)."""
+    dealt to another seat is one move to the observer, not one per card); `action_keys` gives the same keys."""
     rng = Random(seed_of(spec, players, options, 400))
     for _ in range(KEY_GAMES):
         points: list = []
@@ -352,7 +352,10 @@ def test_action_keys_say_what_each_seat_sees(spec, players, options):
                 if observer == mover:
                     continue
                 seen: dict = {}
-                for action in state.legal_actions():
+                legal = state.legal_actions()
+                assert [key(k) for k in state.action_keys(legal, observer)] == [
+                    key(state.action_key(action, observer)) for action in legal], "action_keys differs from action_key"
+                for action in legal:
                     after = state.clone()
                     after.apply(action)
                     seen.setdefault(state.action_key(action, observer), []).append((action, observe(after, observer)))

@@ -195,7 +195,7 @@ class Search:
                 child = node.children[key] = Node()
             return legal[0], child
         prior = self._prior(state, legal)
-        keys = [state.action_key(action, seat) for action in legal]
+        keys = state.action_keys(legal, seat)
         weights: dict[Hashable, float] = {}  # each class's prior, in the order the classes first appear
         for key, p in zip(keys, prior, strict=True):
             weights[key] = weights.get(key, 0) + p

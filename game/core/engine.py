@@ -83,6 +83,11 @@ class State(ABC):
         another seat becomes, say, ("dealt", seat)); two actions with the same key must look alike to the observer."""
         return action
 
+    def action_keys(self, actions: list[Action], observer: int) -> list[Hashable]:
+        """`action_key` of each of `actions` (the legal moves here), in order; a title may work out once what they
+        share (search asks for a whole decision's keys at a time)."""
+        return [self.action_key(action, observer) for action in actions]
+
     def _apply_quietly(self, action: Action) -> None:
         """Apply a legal action for search, where nobody reads the events (a title may skip building them)."""
         self._apply(action)

@@ -482,6 +482,12 @@ class KitsuneState(State):
             return Drawn(self.cur)  # type: ignore[arg-type]
         return action
 
+    def action_keys(self, actions: list, observer: int) -> list:
+        """Decisions are public: their keys are themselves."""
+        if self.phase == DRAWING:
+            return [self.action_key(action, observer) for action in actions]
+        return actions
+
     # --- text, codec, explanations -----------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
         if type(action) is int:

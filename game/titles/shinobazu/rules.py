@@ -522,6 +522,23 @@ class ShinobazuState(State):
         colour = action.card.colour if self.cur == self.start else None
         return (self._public(action), colour)
 
+    def action_keys(self, actions: list, observer: int) -> list:
+        """`action_key` of each of another seat's legal plays, what they share worked out once."""
+        cur = self.cur
+        if self.phase != PLAY or cur == observer:
+            return [self.action_key(action, observer) for action in actions]
+        known = self.known_in_hand[cur]
+        last = all(self.finished[q] for q in range(self.n) if q != cur)
+        starts = cur == self.start
+        keys = []
+        for action in actions:
+            card = action.card
+            if card in known or (last and type(action) is PlayOwn):
+                keys.append(action)
+            else:
+                keys.append((self._public(action), card.colour if starts else None))
+        return keys
+
     def _choose_start(self, seat: int) -> list:
         self.start = self.cur = seat
         self._begin_deal()
