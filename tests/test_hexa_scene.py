@@ -154,3 +154,36 @@ def test_the_card_drawn_and_the_cards_they_know_are_marked(app):
     assert [rank for rank, _ in scene.hand_rects()] == ["4", "9", "9"]
     assert scene.hand_tags() == ["known", "drawn", None]
     scene.draw(app.screen, 0.0)
+
+
+def test_enter_rests_on_the_safe_choice(app):
+    """From a playtest: Enter must not start a battle by accident (plain advances come first), and where losing a
+    defence loses the game (your piece on its rear hex) it rests on the card least likely to lose, not on the
+    cheapest one. Elsewhere a battle's default is still the card least worth keeping."""
+    scene = scene_at(app, position("L1 C4 R0", "L4 C5 R3", hands=("7 8", "9"), mover=0))
+    order = scene.ordered(scene.view.legal)
+    assert order[-1] == Advance("C") and not any(scene.attacks(a) for a in order[:-1])  # C4 -> C5 attacks
+
+    def defending(p1: str, p2: str, hands: tuple[str, str]) -> HexaScene:
+        scene = HexaScene(app, GameSetup("hexa", ["normal"], seed=3, seat=1))
+        state = position(p1, p2, hands=hands, mover=0)
+        state.apply(Advance("C"))
+        state.apply(Commit(hands[0].split()[0]))  # seat 0 attacks; you (seat 1) defend
+        scene.state, scene.view = state, state.view(1)
+        scene.coming = scene.view
+        return scene
+
+    at_stake = defending("L1 C4 R0", "L4 C5 R3", ("7", "2 K JK"))  # your C5 is your rear hex
+    assert at_stake.rear_stake() == "hx.note.rear_yours"
+    assert at_stake.ordered(at_stake.view.legal)[0] == Commit("JK")  # a Joker never loses
+    ordinary = defending("L2 C2 R0", "L4 C3 R3", ("7", "2 K JK"))
+    assert ordinary.rear_stake() is None and ordinary.ordered(ordinary.view.legal)[0] == Commit("2")
+
+
+def test_the_battle_says_why_it_ended_as_it_did():
+    from game.titles.hexa.scene import battle_reason
+
+    assert battle_reason("10", "K") == "hx.why.face" == battle_reason("Q", "3")
+    assert battle_reason("A", "J") == "hx.why.ace" and battle_reason("JK", "K") == "hx.why.joker"
+    assert battle_reason("blank", "2") == "hx.why.blank" and battle_reason("7", "9") == "hx.why.totals"
+    assert battle_reason("A", "5") == "hx.why.totals"  # an ace against a number is compared

@@ -9,7 +9,7 @@ from game.app.setup import GameSetup, start_scene
 from game.services.i18n import counted, said, t
 from game.titles import registry
 from game.ui import theme
-from game.ui.text import blit, fit
+from game.ui.text import blit, fit, line_height, wrap
 from game.ui.tween import ease_out_back, pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -165,7 +165,10 @@ class FinalTableScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.table.draw(surface, alpha)
-        band = pygame.Rect(0, 0, 1280, 54)  # over the table's heading, which it says again
-        panel(surface, band, theme.PANEL, theme.ACCENT)
-        line, size = fit(t("summary.table_back", title=registry.get(self.title_slug).name()), 20, band.width - 40)
-        blit(surface, line, size, band.center, theme.INK, anchor="center")
+        home = self.table.actions.home  # type: ignore[attr-defined]  # the decision panel, idle at the end
+        lines = wrap(t("summary.table_back"), 17, home.width - 28, True)
+        box = pygame.Rect(home.x, home.bottom - 24 - len(lines) * line_height(17), home.width,
+                          24 + len(lines) * line_height(17))
+        panel(surface, box, theme.PANEL, theme.ACCENT)
+        for k, line in enumerate(lines):
+            blit(surface, line, 17, (box.centerx, box.y + 12 + k * line_height(17)), theme.INK, True, "midtop")

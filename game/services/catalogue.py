@@ -94,9 +94,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "summary.points_one": {"en": "{n} point", "ja": "{n}点"},
     "summary.rematch": {"en": "Rematch", "ja": "再戦"},
     "summary.table": {"en": "Table", "ja": "卓を見る"},
-    "summary.table_back": {"en": "{title}: the table as the game ended · Enter, Esc or a click: back to the "
-                                 "ranking",
-                           "ja": "{title}：終局時の卓・Enter、Esc、クリックで順位に戻る"},
+    "summary.table_back": {"en": "The table as the game ended. Enter, Esc or a click: back to the ranking.",
+                           "ja": "終局時の卓です。Enter、Esc、クリックで順位に戻ります。"},
     "menu.statistics": {"en": "Statistics", "ja": "成績"},
     "menu.games": {"en": "Games", "ja": "対局記録"},
     "games.title": {"en": "Your games", "ja": "対局記録"},

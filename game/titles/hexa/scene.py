@@ -23,7 +23,7 @@ from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import said, t
 from game.titles.hexa import rules
-from game.titles.hexa.bots import WORTH
+from game.titles.hexa.bots import WORTH, card_odds, guess
 from game.titles.hexa.cards import PIECES, card_back, card_face, card_size, draw_piece
 from game.titles.hexa.log import card_name, describe, side
 from game.titles.hexa.rules import (
@@ -60,6 +60,21 @@ ARENA = pygame.Rect(672, 196, 296, 320)  # the battle (clear of the attack previ
 PILE_W, KNOWN_W, ARENA_W = 60, 40, 84
 SLIDE = 0.35  # seconds a piece takes to step
 FLIP = 0.9  # seconds before the battle cards are turned over, then the result shows
+
+
+def battle_reason(attacker: str, defender: str) -> str:
+    """Why a battle of these cards ended as it did (spec 4.4), a string key: a Joker, a missing card, a face card
+    against a number, an ace against a face card, else the totals compared."""
+    if rules.JOKER in (attacker, defender):
+        return "hx.why.joker"
+    if rules.BLANK in (attacker, defender):
+        return "hx.why.blank"
+    pair = {rules.CATEGORY[attacker], rules.CATEGORY[defender]}
+    if pair == {rules.FACE, rules.NUMBER}:
+        return "hx.why.face"
+    if pair == {rules.ACE, rules.FACE}:
+        return "hx.why.ace"
+    return "hx.why.totals"
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
@@ -232,9 +247,24 @@ class HexaScene(TableScene):
             return [END_RECOVERY, *(a for a in legal if a != END_RECOVERY)]
         if phase == RECOVER_PICK:  # the best card first
             return sorted(legal, key=lambda a: -WORTH[a.rank])
-        if phase in (ATTACK, DEFEND):  # the card least worth keeping first: Enter never spends an ace by accident
+        if phase in (ATTACK, DEFEND):
+            if self.rear_stake() == "hx.note.rear_yours":  # losing loses the game: the surest card first
+                battle = self.view.battle
+                others = guess(self.state, self.me)  # reads only what you may know: your hand, their known cards
+                total = sum(others.values())
+                lose = {a: card_odds(a.rank, others, total, False, battle.support)[1] for a in legal}
+                return sorted(legal, key=lambda a: (lose[a], WORTH.get(a.rank, 0.0)))
+            # else the card least worth keeping first: Enter never spends an ace by accident
             return sorted(legal, key=lambda a: WORTH.get(a.rank, 0.0))
+        if phase == MOVE:  # plain advances first: Enter never starts a battle by accident
+            return sorted(legal, key=self.attacks)
         return list(legal)
+
+    def attacks(self, action) -> bool:
+        """Whether a move would start a battle (an enemy piece on the hex ahead)."""
+        v = self.view
+        column = COLUMNS.index(action.column)
+        return v.positions[1 - self.me][column] == v.positions[self.me][column] + self.forward()
 
     def _refresh_buttons(self) -> None:
         if self.view.phase == RECOVERY and self.view.legal == (END_RECOVERY,):  # no set in hand: nothing to ask
@@ -751,7 +781,9 @@ class HexaScene(TableScene):
             text = said("hx.result_wins", winner, self.names, self.me)
             colour = theme.GOOD if winner == self.me else theme.BAD
         shown, size = fit(text, 20, ARENA.width - 20, True)
-        blit(surface, shown, size, (ARENA.centerx, ARENA.bottom - 40), colour, True, "midtop")
+        blit(surface, shown, size, (ARENA.centerx, ARENA.bottom - 46), colour, True, "midtop")
+        why, size = fit(t(battle_reason(*last.cards)), 14, ARENA.width - 20)
+        blit(surface, why, size, (ARENA.centerx, ARENA.bottom - 20), theme.INK_DIM, anchor="midtop")
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
