@@ -531,5 +531,6 @@ def test_the_log_tells_the_others_draws_and_the_replacements_in_one_line():
     names = ["You", "Hayate", "Kaede", "Jin"]
     assert describe(CardDrawn(1, "5H", "conscription", 20), 0, names)[0] == "Hayate draws a card."
     assert describe(CardDrawn(1, "5H", "reorganisation", 20), 0, names) is None
-    assert describe(Replacing((1, 3, 0, 2)), 0, names)[0] == "Cards played are replaced: Hayate 3, Jin 2."
+    assert describe(Replacing((1, 3, 0, 2)), 0, names)[0] == "Cards played are replaced: you 1, Hayate 3, Jin 2."
+    assert describe(Replacing((0, 3, 0, 2)), 0, names)[0] == "Cards played are replaced: Hayate 3, Jin 2."
     assert describe(Replacing((1, 0, 0, 0)), 0, names) is None  # yours alone: each of your draws is told

@@ -94,3 +94,20 @@ def test_the_demo_says_so_with_the_mouse_anywhere(app, table_at):
         assert "Demo: computer players only" in text.SHOWN
     finally:
         text.SHOWN = None
+
+
+def test_a_click_on_a_dimmed_card_says_why(app, table_at):
+    """From a playtest: a click on a card that cannot be played did nothing at all."""
+    from game.titles.powers.rules import DEFEND
+
+    state = position(4, on_offer="FRA", hands={0: "JD 4D", 2: "2S 3S 4S 5S JK1"}, parent=2)
+    state.apply(Play("JK1"))
+    state.owner["GER"] = 0
+    state.apply(Occupy("2S 3S 4S 5S"))  # you are asked to defend Germany: 4D cannot, JD can
+    scene = table_at(PowersScene, state)
+    app.tick(STEP)
+    assert scene.view.phase == DEFEND
+    before = len(state.history)
+    four = next(rect for card, rect in scene.hand_rects() if card == "4D")
+    assert scene._click_hand(four.center) and len(scene.state.history) == before  # refused, nothing played
+    assert scene.log.entries[-1][0] == "4♦ cannot defend: only a J, Q or K can."

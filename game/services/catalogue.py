@@ -10,7 +10,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "app.name": {"en": "Asobiba", "ja": "遊び場"},
     "app.tagline": {"en": "Japanese doujin card & dice games", "ja": "同人カード＆ダイスゲームの遊び場"},
     "menu.play": {"en": "Play", "ja": "プレイ"},
-    "menu.demo": {"en": "Watch demo", "ja": "デモを見る"},
+    "menu.demo": {"en": "Demo", "ja": "デモ"},  # "Watch demo" was shrunk to fit its button (a playtest)
     "menu.highscores": {"en": "High scores", "ja": "ハイスコア"},
     "menu.rules": {"en": "Rules", "ja": "ルール"},
     "menu.settings": {"en": "Settings", "ja": "設定"},

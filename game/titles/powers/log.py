@@ -40,8 +40,11 @@ def _drawn(e, viewer, names):
 
 
 def _replacing(e, viewer, names):
-    counts = [f"{names[seat]} {n}" for seat, n in enumerate(e.played) if n and seat != viewer]  # (yours: by card)
-    return (t("pw.log.replacing", counts=pick(", ", "、").join(counts)), theme.INK_DIM) if counts else None
+    """One line for the replacements, you among them (your cards are then told one by one); none when only yours."""
+    if not any(n for seat, n in enumerate(e.played) if seat != viewer):
+        return None
+    counts = [f"{person(seat, names, viewer)} {n}" for seat, n in enumerate(e.played) if n]
+    return t("pw.log.replacing", counts=pick(", ", "、").join(counts)), theme.INK_DIM
 
 
 def _reshuffled(e, viewer, names):

@@ -449,6 +449,14 @@ class PowersScene(TableScene):
             if among(Defend(card), v.legal):
                 self.choose(Defend(card))
                 return True
+            if self.human_turn() and v.phase in (INVADE, DEFEND):  # a dimmed card: say why it cannot go
+                self.app.audio.play("error")
+                if v.phase == INVADE:
+                    why = t("pw.why.too_weak", card=card_name(card), n=self.strength_of(card), strength=v.top[1])
+                else:
+                    why = t("pw.why.defend_faces", card=card_name(card))
+                self.log.add(why, theme.BAD)
+                return True
         return False
 
     # --- layout -----------------------------------------------------------------------------------
