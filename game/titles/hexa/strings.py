@@ -129,7 +129,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.prompt.move": {"en": "Move one piece one hex forward (click an arrow).",
                        "ja": "駒を1つ1マス前進（矢印をクリック）。"},
     "hx.prompt.attack": {"en": "Battle! Choose your card (click it): it goes face down.",
-                         "ja": "戦闘！札を選ぶ（クリック）：伏せて出します。"},
+                         "ja": "戦闘！伏せて出す札をクリック。"},
     "hx.prompt.defend": {"en": "You are attacked! Choose your card: theirs is face down.",
                          "ja": "攻撃された！札を選ぶ：相手の札は伏せてあります。"},
     "hx.keep": {"en": "Keep the {card}", "ja": "{card}を残す"},
