@@ -111,3 +111,16 @@ def test_a_click_on_a_dimmed_card_says_why(app, table_at):
     four = next(rect for card, rect in scene.hand_rects() if card == "4D")
     assert scene._click_hand(four.center) and len(scene.state.history) == before  # refused, nothing played
     assert scene.log.entries[-1][0] == "4♦ cannot defend: only a J, Q or K can."
+
+
+def test_a_defence_says_which_of_your_territories_come_next(app, table_at):
+    """From a playtest: asked for Indonesia, a player did not know America, also threatened, came next."""
+    from game.services.i18n import t
+
+    state = position(4, on_offer="FRA", hands={0: "JD 4D", 2: "2S 3S 4S 5S JK1"}, parent=2)
+    state.apply(Play("JK1"))
+    state.owner["GER"] = state.owner["ITA"] = 0
+    state.apply(Occupy("2S 3S 4S 5S"))  # France taken: Germany is asked, then Britain (nobody's), then Italy
+    scene = table_at(PowersScene, state)
+    app.tick(STEP)
+    assert [note.text for note in scene.panel_notes()] == [t("pw.note.defend_later", names="Italy")]

@@ -412,6 +412,11 @@ class PowersScene(TableScene):
         if v.phase in (OPEN, INVADE):
             kind = TERRITORIES[v.on_offer][2]
             return [Note(t(f"pw.note.{kind}"))] if kind != rules.NORMAL else []
+        if v.phase == DEFEND:  # your other territories the same occupation threatens: a face card may be wanted
+            later = [x for x in v.to_defend[1:] if v.owner[IDS.index(x)] == self.me]
+            if later:
+                return [Note(t("pw.note.defend_later", names=pick(", ", "、").join(map(territory_name, later))),
+                             color=theme.WARN)]
         return []
 
     def pile_note(self) -> Note:

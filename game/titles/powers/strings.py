@@ -117,6 +117,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "pw.log.blitzkrieg": {"en": "Blitzkrieg: {land}'s neighbours must answer too.",
                           "ja": "電撃戦：{land}の近接国も防衛を問われる。"},
     "pw.tag.asked": {"en": "defend?", "ja": "防衛？"},
+    "pw.note.defend_later": {"en": "After this you are asked for {names} too.",
+                             "ja": "このあと{names}の防衛も問われます。"},
     "pw.why.too_weak": {"en": "{card} has strength {n}: it does not beat {strength}.",
                         "ja": "{card}は強さ{n}：{strength}を上回らない。"},
     "pw.why.defend_faces": {"en": "{card} cannot defend: only a J, Q or K can.",
