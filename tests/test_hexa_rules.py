@@ -188,8 +188,12 @@ def test_h10_supports():
 def test_h11_a_losing_attacker_on_its_rear_stays():
     state, resolved, _ = battle("L0 C2 R3", "L4 C5 R4", "R", "4", "6", attacker=1)
     assert state.battle is None and resolved.outcome == DEFENDER
-    assert resolved.thrown_back == 4 and state.positions == [[0, 2, 3], [4, 5, 4]]
+    assert resolved.thrown_back is None and state.positions == [[0, 2, 3], [4, 5, 4]]  # it stood there already
     assert state.draws == [(1, "loss")]
+    from game.titles.hexa.log import describe
+
+    line = describe(resolved, 0, ["You", "Hayate"])[0]  # a playtest read "goes back to R4" of a piece on R4
+    assert "back" not in line and line.endswith("you win.")
 
 
 def test_h12_the_flag_changes_hands_by_battle():

@@ -175,7 +175,8 @@ class BattleResolved(NamedTuple):
     strengths: tuple[int | None, int | None]  # value + 3 x support where compared (None: decided by category)
     outcome: str  # ATTACKER, DEFENDER or DRAWN
     destroyed: bool  # the defender's piece was beaten on its own rear hex
-    thrown_back: int | None  # the loser's piece now stands on this row (None: destroyed, or a draw)
+    thrown_back: int | None  # the row the loser's piece was thrown back to (None: destroyed, a draw, or it stood
+    # there already: an attack from its own rear hex)
 
 
 class GameOver(NamedTuple):
@@ -600,7 +601,9 @@ class HexaState(State):
             moved = self._enter_after_win(a, column, battle.source, battle.target, events)  # type: ignore[union-attr]
             return moved
         if outcome == DEFENDER:
-            self.positions[a][i] = back = self.rear(a, column)
+            rear = self.rear(a, column)
+            back = rear if self.positions[a][i] != rear else None  # (an attack from the rear hex stays there)
+            self.positions[a][i] = rear
             events.append(BattleResolved(a, column, (ca, cd), strengths, outcome, False, back))
             self.battle = None
             self.draws, self.then = [(a, LOSS)], "end_turn"
