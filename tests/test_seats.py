@@ -86,3 +86,24 @@ def test_a_big_hand_closes_up_rather_than_run_into_the_level():
         level = seats.render("Normal", 13 if size[1] < BADGE[1] else 14, theme.INK_DIM)
         backs = [x for x in range(rect.x, rect.right) if surface.get_at((x, rect.bottom - 20))[:3] == theme.SKY]
         assert len(backs) > 20 and min(backs) > rect.x + 12 + level.get_width() + 24
+
+
+def test_card_backs_never_run_into_one_bar():
+    """A playtest saw eight backs on a small plate merge into one solid bar: backs stay 2 px apart (fewer are drawn,
+    and the number says how many), so no run of the backs' colour is wider than one back."""
+    from game.ui import theme
+
+    for size in (BADGE, COMPACT):
+        for hand in (3, 8, 13, 20):
+            surface = pygame.Surface((TABLE.w, TABLE.h))
+            rect = seats.draw_seat_badge(surface, (490, 340), "Tsubaki", "Normal", "12", hand, False, False, 0.0,
+                                         size)
+            row = [surface.get_at((x, rect.bottom - 14))[:3] == theme.SKY for x in range(rect.x, rect.right)]
+            runs, run = [], 0
+            for lit in (*row, False):
+                if lit:
+                    run += 1
+                elif run:
+                    runs.append(run)
+                    run = 0
+            assert runs and max(runs) <= 8, (size, hand, runs)

@@ -122,6 +122,7 @@ def _fits(center: tuple[int, int], size: tuple[int, int], board: pygame.Rect) ->
 
 
 COUNT_FROM = 5  # a hand of this many card backs or more also shows its number
+BACK_STEP = 10  # the least step between two card backs (8 px wide): 2 px apart
 
 
 def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str, level: str, score: str,
@@ -152,12 +153,16 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
             surface.blit(score_mark, score_mark.get_rect(midright=(shown.left - 4, shown.centery)))
     counted_ = hand >= COUNT_FROM  # too many backs to count at a glance: the number beside them too
     room = rect.right - 18 - (line.right + 34 + (20 if counted_ else 0))  # to the level, its dots (and the count)
-    step = min(10.0, room / max(1, hand - 1))  # a big hand closes up rather than run into the level
-    for i in range(hand):  # the hand as small card backs
+    # a big hand closes up rather than run into the level, but no closer than 2 px between backs (they ran into
+    # one bar on a small plate): then fewer backs, and the number says how many
+    backs = min(hand, 1 + max(0, int(room // BACK_STEP)))
+    counted_ = counted_ or backs < hand
+    step = min(10.0, room / max(1, backs - 1))
+    for i in range(backs):  # the hand as small card backs
         pygame.draw.rect(surface, theme.SKY, (round(rect.right - 18 - i * step), rect.bottom - 26, 8, 14),
                          border_radius=2)
     if counted_:
-        blit(surface, str(hand), 14, (round(rect.right - 18 - (hand - 1) * step) - 4, rect.bottom - 19),
+        blit(surface, str(hand), 14, (round(rect.right - 18 - (backs - 1) * step) - 4, rect.bottom - 19),
              theme.SKY, True, "midright")
     if thinking:
         for i in range(1 + int(time * 3) % 3):  # up to three dots, one more each third of a second
