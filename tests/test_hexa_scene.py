@@ -154,6 +154,21 @@ def test_the_card_drawn_and_the_cards_they_know_are_marked(app):
     assert [rank for rank, _ in scene.hand_rects()] == ["4", "9", "9"]
     assert scene.hand_tags() == ["known", "drawn", None]
     scene.draw(app.screen, 0.0)
+    from game.titles.hexa.rules import MOVE, REDRAW
+
+    scene.choose(REDRAW)  # the 9 thrown away, another card drawn: it is marked until you move (a playtest)
+    for _ in range(600):
+        app.tick(STEP)
+        if scene.view.phase == MOVE and scene.human_turn():
+            break
+    came = Counter(scene.state.hand[0]) - Counter(["4", "9"])
+    assert scene.view.phase == MOVE and scene.redrawn in came
+    tags = scene.hand_tags()
+    assert tags.count("drawn") == 1 and [r for r, _ in scene.hand_rects()][tags.index("drawn")] == scene.redrawn
+    scene.choose(next(a for a in scene.view.legal if not scene.attacks(a)))
+    for _ in range(300):
+        app.tick(STEP)
+    assert "drawn" not in scene.hand_tags()
 
 
 def test_enter_rests_on_the_safe_choice(app):

@@ -100,9 +100,12 @@ class HexaScene(TableScene):
         self.flip_at: float | None = None  # when the battle cards turn over
         self.ended_at: float | None = None  # when the end was announced on the board
         self._board: tuple = (None, None)  # (view, the board it shows), for the rules' geometry
+        self.redrawn: str | None = None  # the card your flag redraw brought, marked until you move
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_moved(self, event: rules.Moved) -> None:
+        if event.seat == self.me:
+            self.redrawn = None
         def start() -> None:
             self.slide = (event.seat, event.column, event.source, event.target, self.now)
             self.app.audio.play("slide_out")
@@ -113,6 +116,8 @@ class HexaScene(TableScene):
                                                                         self.me), theme.WARN, "set"))
 
     def _on_battle(self, event: rules.BattleStarted) -> None:
+        if event.attacker == self.me:
+            self.redrawn = None
         def start() -> None:
             self.last_battle, self.flip_at = None, None
             self.app.audio.play("warning")
@@ -134,6 +139,8 @@ class HexaScene(TableScene):
     def _on_drawn(self, event: rules.CardDrawn) -> None:
         if event.reason != rules.DEAL:
             self.timeline.queue(self.speed(0.2), lambda: self.app.audio.play("card"))
+        if event.seat == self.me and event.reason == rules.REDRAWN:  # which card came (a playtest could not tell)
+            self.redrawn = event.rank
 
     def _on_over(self, event: rules.GameOver) -> None:
         def show() -> None:
@@ -485,10 +492,10 @@ class HexaScene(TableScene):
 
     def hand_tags(self) -> list[str | None]:
         """Per card of `hand_rects`: "drawn" on the card just drawn while you choose to keep it (a playtest could
-        not tell which of two 9s it was), "known" on a card the other knows you hold (taken back from the
-        discard pile), else None."""
+        not tell which of two 9s it was) and on the card a redraw brought until you move, "known" on a
+        card the other knows you hold (taken back from the discard pile), else None."""
         v, tags = self.view, []
-        drawn = v.drawn if v.phase == FLAG_REDRAW and self.human_turn() else None
+        drawn = v.drawn if v.phase == FLAG_REDRAW and self.human_turn() else self.redrawn
         known = list(v.known[self.me])
         for rank in self.shown_hand():
             if rank == drawn:
