@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.app.scene import Scene
@@ -12,6 +14,9 @@ from game.ui import theme
 from game.ui.text import blit, fit, line_height, wrap
 from game.ui.tween import ease_out_back, pulse
 from game.ui.widgets import Button, ButtonRow, panel
+
+if TYPE_CHECKING:
+    from game.app.table_scene import TableScene
 
 ROWS_H = 390  # the ranking's height on the card, above the buttons
 
@@ -31,7 +36,7 @@ class SummaryScene(Scene):
 
     def __init__(self, app, setup: GameSetup, names: list[str], levels: list[str], scores: list[int],
                  winners: list[int], lower_wins: bool = True, results: list[str] | None = None,
-                 ending: str = "", table: Scene | None = None) -> None:
+                 ending: str = "", table: TableScene | None = None) -> None:
         super().__init__(app)
         self.setup, self.names, self.levels, self.scores, self.winners = setup, names, levels, scores, winners
         self.table = table
@@ -147,7 +152,7 @@ class FinalTableScene(Scene):
     """The finished table shown again from the ranking, as it was left (its last animations settle; the game moves
     no further): the move log scrolls with the wheel; Enter, Esc, Space or a click goes back to the ranking."""
 
-    def __init__(self, app, table: Scene) -> None:
+    def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.title_slug = table.title_slug
@@ -157,7 +162,7 @@ class FinalTableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
-            self.table.log.handle(event)  # type: ignore[attr-defined]
+            self.table.log.handle(event)
         elif (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3)) or (
                 event.type == pygame.KEYDOWN and event.key in BACK_KEYS):
             self.app.audio.play("back")
@@ -165,7 +170,7 @@ class FinalTableScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.table.draw(surface, alpha)
-        home = self.table.actions.home  # type: ignore[attr-defined]  # the decision panel, idle at the end
+        home = self.table.actions.home  # the decision panel, idle at the end
         lines = wrap(t("summary.table_back"), 17, home.width - 28, True)
         box = pygame.Rect(home.x, home.bottom - 24 - len(lines) * line_height(17), home.width,
                           24 + len(lines) * line_height(17))

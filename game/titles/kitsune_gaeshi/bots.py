@@ -193,20 +193,24 @@ def soul_shares(souls: list[int]) -> list[float]:
 
 
 def evaluate(state: KitsuneState, policy: Any = decide) -> list[float]:
-    """Finish the current round with the policy, then estimate from the souls.
+    """Finish the current round with the policy, then estimate from the souls (`evaluate_by_rules`); inside a round
+    `decide`'s moves are played on counts (`finish_round`: the same draws and moves, without the cards and records
+    the rules keep)."""
+    if policy is decide and state.phase in ROUND_PHASES:
+        return finish_round(state, round_rng(state), None, None, None)
+    return evaluate_by_rules(state, policy)
 
-    The round's draws come from a generator seeded by the position itself (the evaluation must be a function of
-    the state). It plays on `state`: search hands it a determinization of its own that is thrown away afterwards.
-    Inside a round the policy's own moves (`decide`, or a `Reading`'s) are played on counts (`finish_round`, the
-    same draws and the same moves, without building the cards and records the rules keep).
-    """
-    rng = Random(len(state.history) * 1_000_003 + state.deck_foxes * 131 + state.deck_size * 7 + sum(state.souls))
-    if state.phase in ROUND_PHASES:
-        if policy is decide:
-            return finish_round(state, rng, None, None, None)
-        reading = getattr(policy, "__self__", None)
-        if type(reading) is Reading and policy == reading.decide:
-            return finish_round(state, rng, reading.seat, reading.rates, reading.lie_model)
+
+def round_rng(state: KitsuneState) -> Random:
+    """The round's draws in an evaluation: a generator seeded by the position itself (the evaluation must be a
+    function of the state)."""
+    return Random(len(state.history) * 1_000_003 + state.deck_foxes * 131 + state.deck_size * 7 + sum(state.souls))
+
+
+def evaluate_by_rules(state: KitsuneState, policy: Any = decide) -> list[float]:
+    """`evaluate` through the rules, with any policy. It plays on `state`: search hands it a determinization of its
+    own that is thrown away afterwards."""
+    rng = round_rng(state)
     start = state.round_no
     while state.round_no == start and state.phase != OVER:
         if state.phase in CHANCE_PHASES:
@@ -225,7 +229,8 @@ def finish_round(state: KitsuneState, rng: Random, reader: int | None, rates: li
     `Reading` of seat `reader` (its fitted `rates` and `lie_model`), with exactly the draws and choices of playing
     it through the rules (one `rng.random()` per draw and per declaration, as `sample_chance`, `declare` and
     `Reading.decide` use it; `turn` and `flip_threshold` computed in the same order), then the flip resolved as
-    `_flip` does and the souls (or the game's end) scored. Reads `state`, changes nothing."""
+    `_flip` does and the souls (or the game's end) scored. Reads `state`, changes nothing; the seats alive are the
+    state's (souls change only at the flip, after its last lookup)."""
     n, companion, fox_count = state.n, state.companion, state.fox_count
     souls = state.souls[:]
     casual = companion == CASUAL
@@ -243,18 +248,6 @@ def finish_round(state: KitsuneState, rng: Random, reader: int | None, rates: li
     honest0, fake0 = HONEST_FOX[companion], FAKE_FOX[companion]
     fake_bride = FAKE[companion] if not casual else None
 
-    def next_alive(at: int) -> int:
-        for k in range(1, n + 1):
-            if souls[(at + k) % n] > 0:
-                return (at + k) % n
-        raise ValueError("nobody is alive")
-
-    def prev_alive(at: int) -> int:
-        for k in range(1, n + 1):
-            if souls[(at - k) % n] > 0:
-                return (at - k) % n
-        raise ValueError("nobody is alive")
-
     while True:
         if phase == DRAWING:
             drawn = draw_face(rng, deck_foxes, deck_size)
@@ -270,7 +263,7 @@ def finish_round(state: KitsuneState, rng: Random, reader: int | None, rates: li
                 elif shown == 0:
                     say_fox = not roll < HIDE_FIRST
                 else:
-                    hide, nxt = HIDE_SECOND, next_alive(seat)
+                    hide, nxt = HIDE_SECOND, state.next_alive(seat)
                     if souls[nxt] == 1:
                         hide -= 0.25
                     elif souls[seat] > souls[nxt]:
@@ -287,7 +280,7 @@ def finish_round(state: KitsuneState, rng: Random, reader: int | None, rates: li
             shown += say_fox
             if (fox and not say_fox) if casual else fox != say_fox:
                 liable_seat[seat] = True
-            drawn, phase, seat = None, TURN, next_alive(seat)
+            drawn, phase, seat = None, TURN, state.next_alive(seat)
         else:  # TURN: turn() with the lie model given
             if not deck_size or own_foxes[seat] >= 2:
                 flip = True
@@ -301,14 +294,14 @@ def finish_round(state: KitsuneState, rng: Random, reader: int | None, rates: li
                 theta = FLIP_AT
                 if souls[seat] == 1:
                     theta += CAUTIOUS
-                if souls[prev_alive(seat)] == 1:
+                if souls[state.prev_alive(seat)] == 1:
                     theta -= HUNT
                 flip = chance >= theta
             if not flip:
                 phase = DRAWING
                 continue
-            main = prev_alive(seat) if sum(own_foxes) >= 2 else seat  # _flip
-            mate = prev_alive(main)
+            main = state.prev_alive(seat) if sum(own_foxes) >= 2 else seat  # _flip
+            mate = state.prev_alive(main)
             dragged = mate if mate != main and liable_seat[mate] else None
             souls[main] -= 1
             if dragged is not None:
@@ -468,7 +461,9 @@ class Reading:
         return DECLARE_BRIDE if rng.random() < hide else DECLARE_FOX
 
     def evaluate(self, state: KitsuneState) -> list[float]:
-        return evaluate(state, self.decide)
+        if state.phase in ROUND_PHASES:  # the round on counts, the others played as read
+            return finish_round(state, round_rng(state), self.seat, self.rates, self.lie_model)
+        return evaluate_by_rules(state, self.decide)
 
 
 class ModelRoot:
