@@ -112,6 +112,9 @@ def test_a_journal_lets_a_stopped_run_go_on_to_the_same_result(tmp_path):
     whole = run_table(toy_title(), names, 12, 5, {"players": 3}, 1)
     first = run_table(toy_title(), names, 5, 5, {"players": 3}, 1, journal=path)  # "stopped" after 5 games
     assert first["resumed_games"] == 0 and len(Path(path).read_text().splitlines()) == 1 + 5
+    think = [t for line in Path(path).read_text().splitlines()[1:] for seat in json.loads(line)["seats"]
+             for t in seat[2]]
+    assert think and all(t == round(t, 4) for t in think)  # a tenth of a millisecond: the journals are kept
     with open(path, "a") as file:
         file.write('{"game": 5, "seats": [[1.0')  # the line being written when the run was killed
     rest = run_table(toy_title(), names, 12, 5, {"players": 3}, 1, journal=path)

@@ -350,7 +350,8 @@ def open_journal(path: str | None, header: dict) -> Any:
 
 
 def write_journal(file: Any, game: int, seats: list[Seat]) -> None:
-    seats_json = [[s.share, s.score, s.think, s.first, s.deals, s.counts] for s in seats]
+    # think times to a tenth of a millisecond: the journals are kept in the repository (docs/arena)
+    seats_json = [[s.share, s.score, [round(t, 4) for t in s.think], s.first, s.deals, s.counts] for s in seats]
     file.write(json.dumps({"game": game, "seats": seats_json}) + "\n")
     file.flush()
 
@@ -374,7 +375,9 @@ def run_table(title: Title, names: list[str], games: int, seed: int, options: di
     play = partial(play_table, title, names, options, seed)
     with open_journal(journal, header) as file, \
             ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else nullcontext() as pool:
-        results = pool.map(play, todo, chunksize=max(1, len(todo) // (20 * jobs))) if pool else map(play, todo)
+        # with a journal one game a task, so a stop loses only the games being played
+        chunk = 1 if journal else max(1, len(todo) // (20 * jobs))
+        results = pool.map(play, todo, chunksize=chunk) if pool else map(play, todo)
         for game, seats in zip(todo, progress(results, games, resumed), strict=True):
             played[game] = seats
             if file:

@@ -1,0 +1,61 @@
+#!/bin/bash
+# The arena lines the open issues still ask for, played one after another, every finished game journaled in
+# JOURNALS/NAME.jsonl (by default docs/arena of this checkout). A session's machine is new each time: the journals
+# committed in docs/arena are what carries a long line from one session to the next, so commit them as they grow.
+#
+#     git worktree add /work/arena/tree HEAD --detach      # the commit the journals' bots are (see docs/arena)
+#     bash tools/arena_pypy.sh /opt/trixie                 # optional: PyPy plays most titles faster
+#     PYPY=/opt/trixie/pypy bash tools/arena_lines.sh /work/arena/tree
+#     bash tools/arena_lines.sh --status                   # games in each journal
+#
+# A line whose journal is full takes a second (the arena reads it and plays nothing). JOBS (default 2) processes
+# play each line. Shinoburi runs on CPython even with PYPY set (under PyPy tools/same_choices.py prints a
+# frozenset in another order, so the same choices are not shown there). A line's report goes to JOURNALS/NAME.out.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+JOURNALS=${JOURNALS:-$HERE/docs/arena}
+JOBS=${JOBS:-2}
+
+# name title players games bots (seed 90210, seats rotated); the order closes issues soonest
+LINES="
+powers-5p-hard-normal powers 5 1000 hard,normal,normal,normal,normal
+hexa-normal-random hexa 2 2000 normal,random
+hexa-normal-easy hexa 2 2000 normal,easy
+hexa-hard-normal hexa 2 2000 hard,normal
+shinoburi-4p-normal-easy shinoburi 4 1000 normal,easy,easy,easy
+shinoburi-2p-hard-normal shinoburi 2 1000 hard,normal
+shinoburi-4p-hard-normal shinoburi 4 1000 hard,normal,normal,normal
+neu_noir-4p-normal-easy neu_noir 4 1000 normal,easy,easy,easy
+neu_noir-7p-normal-random neu_noir 7 1000 normal,random,random,random,random,random,random
+neu_noir-7p-normal-easy neu_noir 7 1000 normal,easy,easy,easy,easy,easy,easy
+neu_noir-4p-hard-normal neu_noir 4 1000 hard,normal,normal,normal
+neu_noir-7p-hard-normal neu_noir 7 1000 hard,normal,normal,normal,normal,normal,normal
+kitsune_gaeshi-4p-normal-v1 kitsune_gaeshi 4 1000 normal,normal_v1,normal_v1,normal_v1
+shinobazu-4p-normal-v1 shinobazu 4 1000 normal,normal_v1,normal_v1,normal_v1
+fusejika-4p-normal-v1 fusejika 4 1000 normal,normal_v1,normal_v1,normal_v1
+kitsune_gaeshi-4p-hard-normal kitsune_gaeshi 4 1000 hard,normal,normal,normal
+shinobazu-4p-hard-normal shinobazu 4 1000 hard,normal,normal,normal
+fusejika-4p-hard-normal fusejika 4 1000 hard,normal,normal,normal
+"
+
+if [ "${1:-}" = "--status" ]; then
+  echo "$LINES" | while read -r name title players games bots; do
+    [ -n "$name" ] || continue
+    file=$JOURNALS/$name.jsonl
+    held=0; [ -f "$file" ] && held=$(($(grep -c '^{"game"' "$file" || true)))
+    printf '%-32s %5d / %d\n' "$name" "$held" "$games"
+  done
+  exit 0
+fi
+
+CHECKOUT=$(cd "${1:?usage: arena_lines.sh CHECKOUT | --status}" && pwd)
+mkdir -p "$JOURNALS"
+cd "$CHECKOUT"
+echo "$LINES" | while read -r name title players games bots; do
+  [ -n "$name" ] || continue
+  python=${PYTHON:-python3}
+  if [ -n "${PYPY:-}" ] && [ "$title" != shinoburi ]; then python=$PYPY; fi
+  echo "$(date -u +%H:%M) $name"
+  nice -n 10 "$python" -m game.arena "$title" --players "$players" --games "$games" --seed 90210 --bots "$bots" \
+    --jobs "$JOBS" --journal "$JOURNALS/$name.jsonl" --json > "$JOURNALS/$name.out" || echo "$name failed"
+done
