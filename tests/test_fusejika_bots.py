@@ -9,8 +9,12 @@ from game.titles.fusejika.bots import (
     EasyBot,
     best_play,
     copy_value,
+    decide,
     effect_value,
     evaluate,
+    evaluate_by_rules,
+    play_base,
+    play_bases,
     play_value,
     rollout_policy,
     total_shares,
@@ -22,10 +26,13 @@ from game.titles.fusejika.rules import (
     KICK,
     KICK_TO,
     LOST,
+    OVER,
     PLAY,
     REDEAL,
     REDEAL_CHECK,
+    START,
     Copy,
+    FusejikaState,
     Kick,
     KickTo,
     Lose,
@@ -162,6 +169,7 @@ def test_the_pruned_choices_are_the_full_ones():
             if len(cards) < 2:
                 continue
             assert best_play(state, p, cards, masks) == max(cards, key=lambda card: play_value(state, p, card, masks))
+            assert play_bases(state, p, cards, masks) == [play_base(state, p, card, masks) for card in cards]
             for card in cards:
                 row, hand = (*state.row[p], card), tuple(x for x in state.hand[p] if x != card)
                 full = max((effect_value(state, p, r, card, row, hand, masks) for r in state.copyable(p, card, row)),
@@ -169,3 +177,40 @@ def test_the_pruned_choices_are_the_full_ones():
                 assert copy_value(state, p, card, row, hand, masks) == full
                 checked += 1
     assert checked > 100
+
+
+def policy_positions(count, players, seed=0):
+    """Decision and chance positions of games the policy plays (the positions a search's evaluation starts from)."""
+    rng, states = Random(seed), []
+    while len(states) < count:
+        state = new_state(players)
+        while not state.is_terminal() and len(states) < count:
+            if rng.random() < 0.25 and state.phase != START:  # a search starts after the start seat is drawn
+                states.append(state.clone())
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else decide(state))
+    return states
+
+
+def slots(state):
+    return {name: getattr(state, name) for name in FusejikaState.__slots__ if name != "_resample_view"}
+
+
+def test_evaluate_plays_the_round_as_the_rules_do():
+    """`evaluate` plays a turn without the rules' dispatch (`finish_round`); the same round taken step by step
+    through the rules (`evaluate_by_rules`) gives the same shares and leaves the same state, on policy-played and
+    random positions of every phase and on the worlds the mover resamples from them."""
+    endings, checked = set(), 0
+    for players in (3, 4, 5):
+        states = policy_positions(150, players, seed=60 + players)
+        states += [state for found in random_positions(25, players, seed=70 + players).values() for state in found]
+        for k, state in enumerate(states):
+            worlds = [state]
+            if not state.is_chance_node():
+                worlds.append(state.resample(state.current_player(), Random(k)))
+            for world in worlds:
+                fast, slow = world.clone(), world.clone()
+                assert evaluate(fast) == evaluate_by_rules(slow), (players, k)
+                assert slots(fast) == slots(slow), (players, k)
+                endings.add(fast.result[0] if fast.phase == OVER else "next round")
+                checked += 1
+    assert endings == {"sudden_death", "points", "next round"} and checked > 1000

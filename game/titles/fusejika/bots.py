@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -37,9 +36,12 @@ from game.titles.fusejika.rules import (
     REDEAL,
     REDEAL_CHECK,
     STUCK,
+    SUDDEN_DEATH,
     SUITS,
+    TURN_CAP,
     Card,
     FusejikaState,
+    canonical,
     rank_mask,
     without,
 )
@@ -69,31 +71,45 @@ def suit_counts(row: tuple[Card, ...]) -> list[int]:
 
 
 @lru_cache(maxsize=1 << 16)
-def gain(row: tuple[Card, ...], card: Card) -> float:
-    """Points the card adds to a row: one, plus the change of the suit bonus."""
+def suit_gains(row: tuple[Card, ...]) -> tuple[int, ...]:
+    """Points a card of each suit (SUITS order) adds to a row: one, plus the change of the suit bonus. A row of five
+    cards has no such figure (a sixth card completes its ranks, which is judged before any gain): 0 there."""
     counts = suit_counts(row)
     top = max(counts)
-    counts[SUIT_INDEX[card]] += 1
-    return 1 + BONUS[max(top, counts[SUIT_INDEX[card]])] - BONUS[top]
+    if len(row) >= len(BONUS) - 1:
+        return (0, 0, 0, 0)
+    return tuple(1 + BONUS[max(top, count + 1)] - BONUS[top] for count in counts)
 
 
 @lru_cache(maxsize=1 << 16)
-def loss(row: tuple[Card, ...], card: Card) -> float:
-    """Points a row loses without the card."""
+def suit_losses(row: tuple[Card, ...]) -> tuple[int, ...]:
+    """Points a row loses without one of its cards of each suit (SUITS order; 0 for a suit it lacks)."""
     counts = suit_counts(row)
     top = max(counts)
-    counts[SUIT_INDEX[card]] -= 1
-    return 1 + BONUS[top] - BONUS[max(counts)]
+    losses = []
+    for at, count in enumerate(counts):
+        if not count:
+            losses.append(0)
+            continue
+        counts[at] -= 1
+        losses.append(1 + BONUS[top] - BONUS[max(counts)])
+        counts[at] += 1
+    return tuple(losses)
+
+
+def gain(row: tuple[Card, ...], card: Card) -> int:
+    """Points the card adds to a row."""
+    return suit_gains(row)[SUIT_INDEX[card]]
 
 
 # --- the value of each option --------------------------------------------------------------------------------------
 # The options are judged for seat p with its row and hand given (`row`, `hand`: as they stand, or as they would be
 # after a play) and the rows' rank masks (`masks`: state.masks, read only; the effects do not read masks[p], for
-# `row` may differ from the row on the table).
-def kick_options(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card, masks: list[int],
-                 only: Card | None = None) -> list[tuple[float, Card, int]]:
-    """(value, card, target) for every legal kick, in row order, then seat order (the first best is the choice);
-    with `only`, the kicks of that card alone."""
+# `row` may differ from the row on the table). Each judge gives the first best option: of equal values, the first in
+# row order, then seat order.
+def best_kick(state: FusejikaState, p: int, row: tuple[Card, ...], source: Card, masks: list[int],
+              only: Card | None = None) -> tuple[float, Card, int] | None:
+    """(value, card, target) of the best legal kick, None without one; with `only`, the best kick of that card."""
     cards = [card for card in row if card != source] if only is None else [only]
     wanted = rank_mask(cards)
     totals, rivals = state.totals, []
@@ -102,46 +118,47 @@ def kick_options(state: FusejikaState, p: int, row: tuple[Card, ...], source: Ca
             continue
         lead = totals[q] - totals[p]
         known, size = state.known[q], len(state.hand[q])
-        rivals.append((q, masks[q], state.row[q], 0.6 + 0.08 * max(-5, min(5, lead)),
+        rivals.append((q, masks[q], suit_gains(state.row[q]), 0.6 + 0.08 * max(-5, min(5, lead)),
                        rank_mask(known) if known else 0, 0.6 - 0.3 * size if size <= 1 else 0.0))
-    options = []
+    losses = suit_losses(row)
+    best = None
     for card in cards:
-        cost = loss(row, card)
+        suit = SUIT_INDEX[card]
+        cost = losses[suit]
         bit = BIT[card]
-        for q, qmask, qrow, weight, known_mask, short in rivals:
+        for q, qmask, gains, weight, known_mask, short in rivals:
             if qmask & bit:
                 continue
             after = qmask | bit
             if after == ALL_RANKS:
                 value = GIFT  # kicking someone their sixth rank
             else:
-                value = -cost - gain(qrow, card) * weight  # the points moved, weighed by their lead
+                value = -cost - gains[suit] * weight  # the points moved, weighed by their lead
                 if POPCOUNT[after] == 5:
                     value -= 1.5  # one rank from sudden death
                 if known_mask & bit:
                     value += 0.8  # blocks a card they are known to hold
                 value += short  # a short hand may be left with nothing to play
-            options.append((value, card, q))
-    return options
+            if best is None or value > best[0]:
+                best = (value, card, q)
+    return best
 
 
-def lost_options(row: tuple[Card, ...], hand: tuple[Card, ...], source: Card) -> list[tuple[float, Card]]:
-    """(value, card) for every card of the row, in row order: revive a dead card, else return the source."""
+def best_lost(row: tuple[Card, ...], hand: tuple[Card, ...], source: Card) -> tuple[float, Card] | None:
+    """(value, card) of the best card of the row to lose, None for an empty row: revive a dead card, else return
+    the source."""
     in_hand = rank_mask(hand)
-    options = []
+    losses = suit_losses(row)
+    best = None
     for card in row:
-        value = -loss(row, card)
+        value = -losses[SUIT_INDEX[card]]
         if in_hand & BIT[card]:
             value += 1.6
         if card == source:
             value += 0.5
-        options.append((value, card))
-    return options
-
-
-def first_best(options: list[tuple]) -> tuple:
-    """The option of the highest value, the first of equals."""
-    return max(options, key=itemgetter(0))
+        if best is None or value > best[0]:
+            best = (value, card)
+    return best
 
 
 def effect_value(state: FusejikaState, p: int, rank: str, source: Card, row: tuple[Card, ...],
@@ -156,11 +173,11 @@ def effect_value(state: FusejikaState, p: int, rank: str, source: Card, row: tup
         value = SKIP + (THREAT if POPCOUNT[masks[nxt]] == 5 else 0.0)
         return value - (1.0 if not state.hand[nxt] else 0.0)  # the skip would save a player about to be stuck
     if rank == "10":
-        options = lost_options(row, hand, source)
-        return first_best(options)[0] - 0.3 if options else -1.0
+        lost = best_lost(row, hand, source)
+        return lost[0] - 0.3 if lost else -1.0
     if rank == "K":
-        options = kick_options(state, p, row, source, masks)
-        return first_best(options)[0] if options else 0.0
+        kick = best_kick(state, p, row, source, masks)
+        return kick[0] if kick else 0.0
     return copy_value(state, p, source, row, hand, masks)
 
 
@@ -176,11 +193,9 @@ def copy_value(state: FusejikaState, p: int, source: Card, row: tuple[Card, ...]
             if best is None or value > best:
                 best = value
     if "K" in ranks and (best is None or best < EFFECT_MOST["K"] + MARGIN):
-        options = kick_options(state, p, row, source, masks)
-        if options:  # a K is copyable only with a kick
-            value = first_best(options)[0]
-            if best is None or value > best:
-                best = value
+        kick = best_kick(state, p, row, source, masks)
+        if kick and (best is None or kick[0] > best):  # a K is copyable only with a kick
+            best = kick[0]
     return 0.0 if best is None else best
 
 
@@ -220,6 +235,39 @@ def play_base(state: FusejikaState, p: int, card: Card, masks: list[int]) -> flo
     return value
 
 
+def play_bases(state: FusejikaState, p: int, cards: tuple[Card, ...], masks: list[int]) -> list[float | None]:
+    """play_base of each of `cards`, which are the seat's playable cards (`state.playable(p)`), worked out together:
+    a card's rank-mates in the hand die with it (each of them is playable too), the others stay playable."""
+    row = state.row[p]
+    gains, mask = suit_gains(row), masks[p]
+    deck, n, stuck_cost = state.deck_size, state.n, (len(row) + 1) / 2 + STUCK_EXTRA
+    of_rank: dict[str, int] = {}
+    for card in cards:
+        of_rank[card.rank] = of_rank.get(card.rank, 0) + 1
+    bases: list[float | None] = []
+    for card in cards:
+        after = mask | BIT[card]
+        if after == ALL_RANKS:
+            bases.append(None)
+            continue
+        value = gains[SUIT_INDEX[card]]
+        mates = of_rank[card.rank]
+        for _ in range(mates - 1):
+            value -= DEAD
+        alive = len(cards) - mates
+        rank = card.rank
+        draws = 1 if (rank == "9" and deck) or (rank == "Q" and deck >= n) else 0
+        if alive + draws == 0:
+            value -= stuck_cost
+        elif alive + draws == 1:
+            value -= THIN
+        ranks = POPCOUNT[after]
+        if ranks >= 4:
+            value += 0.3 * (ranks - 3)  # the sudden-death race
+        bases.append(value)
+    return bases
+
+
 def play_effect(state: FusejikaState, p: int, card: Card, masks: list[int]) -> float:
     """The effect's worth, judged with the card in the row, as it will be resolved (9, Q and J read neither row
     nor hand)."""
@@ -242,7 +290,7 @@ def best_play(state: FusejikaState, p: int, cards: tuple[Card, ...], masks: list
     worth (EFFECT_MOST) reaches the best found, the plays taken in the order of the most each could be worth."""
     values: list[float | None] = []  # the play's value, or None: not judged yet
     most: list[float] = []
-    bases = [play_base(state, p, card, masks) for card in cards]
+    bases = play_bases(state, p, cards, masks)
     for card, base in zip(cards, bases, strict=True):
         if base is None:
             values.append(SUDDEN)
@@ -278,12 +326,11 @@ def decide(state: FusejikaState) -> Any:
             return PLAYS[cards[0]]
         return PLAYS[best_play(state, p, cards, state.masks)]
     if phase == LOST:
-        return LOSES[first_best(lost_options(state.row[p], state.hand[p], state.source))[1]]
+        return LOSES[best_lost(state.row[p], state.hand[p], state.source)[1]]
     if phase == KICK:
-        return KICKS[first_best(kick_options(state, p, state.row[p], state.source, state.masks))[1]]
+        return KICKS[best_kick(state, p, state.row[p], state.source, state.masks)[1]]
     if phase == KICK_TO:
-        options = kick_options(state, p, state.row[p], state.source, state.masks, state.kick_card)
-        return KICK_TOS[first_best(options)[2]]
+        return KICK_TOS[best_kick(state, p, state.row[p], state.source, state.masks, state.kick_card)[2]]
     if phase == COPY:
         masks, row, hand = state.masks, state.row[p], state.hand[p]
         ranks = state.copyable(p, state.source)
@@ -324,12 +371,23 @@ def total_shares(totals: list[int], rounds_left: int) -> list[float]:
     return [w / norm for w in weights]
 
 
-def evaluate(state: FusejikaState) -> list[float]:
-    """Finish the current round with the policy (draws from a generator fixed by the position), then estimate.
+def round_rng(state: FusejikaState) -> Random:
+    """The round's draws in an evaluation: a generator seeded by the position (the evaluation is a function of it)."""
+    return Random(len(state.history) * 7919 + state.deck_size)
 
-    It plays on `state` itself: search hands it a determinization of its own that is thrown away afterwards.
-    """
-    rng = Random(len(state.history) * 7919 + state.deck_size)
+
+def evaluate(state: FusejikaState) -> list[float]:
+    """Finish the current round with the policy (`finish_round`), then estimate. It plays on `state` itself: search
+    hands it a determinization of its own that is thrown away afterwards."""
+    finish_round(state, round_rng(state))
+    if state.phase == OVER:
+        return state.returns()
+    return total_shares(state.totals, state.n - state.round_no + 1)
+
+
+def evaluate_by_rules(state: FusejikaState) -> list[float]:
+    """`evaluate` with every step taken through the rules (`_apply`): what `finish_round` is held to."""
+    rng = round_rng(state)
     round_no = state.round_no
     while state.phase != OVER and state.round_no == round_no:
         if state.phase in CHANCE_PHASES:
@@ -339,6 +397,96 @@ def evaluate(state: FusejikaState) -> list[float]:
     if state.phase == OVER:
         return state.returns()
     return total_shares(state.totals, state.n - state.round_no + 1)
+
+
+# --- the round played out for the evaluation ------------------------------------------------------------------------
+# The rules' own steps (rules.py: _play, _effect, _continue_draws, _draw, _lose, _kick, _copy, _advance, _turn_start)
+# for a turn whose every choice is the policy's, without events or phase changes inside the turn: the same cards,
+# draws (the same calls on `rng`) and ends as evaluate_by_rules. A turn begun elsewhere (in the middle of an
+# effect), the deal and the stuck player's round end go through the rules.
+def finish_round(state: FusejikaState, rng: Random) -> None:
+    round_no = state.round_no
+    while state.phase != OVER and state.round_no == round_no:
+        phase = state.phase
+        if phase == PLAY:
+            p = state.cur
+            cards = state.playable(p)
+            if not cards:
+                state._apply_quietly(STUCK)
+            else:
+                _play_turn(state, p, cards[0] if len(cards) == 1 else best_play(state, p, cards, state.masks), rng)
+        elif phase in CHANCE_PHASES:
+            state._apply_quietly(state.pool[rng.randrange(len(state.pool))])
+        else:
+            state._apply_quietly(decide(state))
+
+
+def _play_turn(state: FusejikaState, p: int, card: Card, rng: Random) -> None:
+    hand = state.hand[p]
+    at = hand.index(card)
+    state.hand[p] = hand[:at] + hand[at + 1:]
+    if card in state.known[p]:
+        state.known[p] = without(state.known[p], card)
+    state.row[p] = (*state.row[p], card)
+    state.masks[p] |= BIT[card]
+    if state.masks[p] == ALL_RANKS:
+        state.phase, state.result = OVER, (SUDDEN_DEATH, (p,))
+        return
+    state.actor, state.source = p, card
+    _resolve(state, p, card.rank, card, rng)
+
+
+def _resolve(state: FusejikaState, p: int, rank: str, source: Card, rng: Random) -> None:
+    """The effect `rank` of `source`, its choices the policy's (decide's), then the next turn."""
+    if rank == "9" or rank == "Q":
+        if state.deck_size:
+            n = state.n
+            for seat in ((p,) if rank == "9" else tuple((p + k) % n for k in range(1, n + 1))):
+                if not state.pool and not state.bottom:
+                    break
+                if state.pool:
+                    card = state.pool[rng.randrange(len(state.pool))]
+                    state.pool = without(state.pool, card)
+                else:
+                    card, state.bottom = state.bottom[0], state.bottom[1:]
+                    state.known[seat] = canonical((*state.known[seat], card))
+                state.hand[seat] = canonical((*state.hand[seat], card))
+    elif rank == "10":
+        card = best_lost(state.row[p], state.hand[p], source)[1]
+        state.row[p] = without(state.row[p], card)
+        state.masks[p] = rank_mask(state.row[p])
+        state.bottom = (*state.bottom, card)
+    elif rank == "J":
+        state.skip_next = True
+    elif rank == "K":
+        if state.kickable(p, source):
+            masks = state.masks
+            card = best_kick(state, p, state.row[p], source, masks)[1]
+            target = best_kick(state, p, state.row[p], source, masks, card)[2]
+            state.row[p] = without(state.row[p], card)
+            state.row[target] = (*state.row[target], card)
+            masks[p], masks[target] = rank_mask(state.row[p]), masks[target] | BIT[card]
+            if masks[target] == ALL_RANKS:
+                state.kick_card = card
+                state.phase, state.result = OVER, (SUDDEN_DEATH, (target,))
+                return
+    else:
+        ranks = state.copyable(p, source)
+        if ranks:
+            masks, row, hand = state.masks, state.row[p], state.hand[p]
+            copied = max(ranks, key=lambda r: effect_value(state, p, r, source, row, hand, masks))
+            state.copied = copied
+            _resolve(state, p, copied, source, rng)
+            return
+    nxt = (p + 1) % state.n
+    if state.skip_next:
+        state.skip_next = False
+        nxt = (nxt + 1) % state.n
+    state.turns += 1
+    if state.turns > TURN_CAP:
+        raise AssertionError(f"no round end after {TURN_CAP} turns: a bug")
+    state.phase, state.cur = PLAY, nxt
+    state.actor = state.source = state.copied = state.kick_card = None
 
 
 def prior(state: FusejikaState) -> list[float]:
