@@ -9,8 +9,11 @@
 #     bash tools/arena_lines.sh --status                   # games in each journal
 #
 # A line whose journal is full takes a second (the arena reads it and plays nothing). JOBS (default 2) processes
-# play each line. Shinoburi runs on CPython even with PYPY set (under PyPy tools/same_choices.py prints a
-# frozenset in another order, so the same choices are not shown there). A line's report goes to JOURNALS/NAME.out.
+# play each line. Shinoburi runs on CPython (PYTHON, default python3) even with PYPY set: under PyPy
+# tools/same_choices.py prints a frozenset in another order, so the same choices are not shown there. CPython
+# plays faster in a checkout compiled by tools/arena_compiled.py, and PyPy ignores the compiled modules (they are
+# built for CPython), so one compiled worktree serves both. Before a title's line runs under PyPy, check its
+# choices there (tools/arena_pypy.sh says how) on the worktree's commit. A line's report goes to JOURNALS/NAME.out.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 JOURNALS=${JOURNALS:-$HERE/docs/arena}
