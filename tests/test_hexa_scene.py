@@ -8,6 +8,7 @@ import pygame
 from game.app.app import STEP
 from game.app.setup import GameSetup
 from game.services import i18n
+from game.titles.hexa import scene as scene_module
 from game.titles.hexa.cards import card_face
 from game.titles.hexa.rules import DEFEND, Advance, Commit, position
 from game.titles.hexa.scene import HexaScene
@@ -202,3 +203,27 @@ def test_the_battle_says_why_it_ended_as_it_did():
     assert battle_reason("A", "J") == "hx.why.ace" and battle_reason("JK", "K") == "hx.why.joker"
     assert battle_reason("blank", "2") == "hx.why.blank" and battle_reason("7", "9") == "hx.why.totals"
     assert battle_reason("A", "5") == "hx.why.totals"  # an ace against a number is compared
+
+
+def test_the_open_discard_pile_covers_the_piles_and_names_the_deck(app, monkeypatch):
+    """Looking through the discard pile (or picking a card back from it) lays it out over the deck and the pile,
+    labels included: a playtest saw the deck's label peek out under a short box. Its heading names the deck."""
+    from game.titles.hexa.rules import RECOVER_PICK
+    from game.titles.hexa.scene import PILES
+
+    texts, real_blit = [], scene_module.blit
+    monkeypatch.setattr(scene_module, "blit", lambda surface, text, *rest, **named: (
+        texts.append((text, rest[1])), real_blit(surface, text, *rest, **named))[1])
+    for discard in ("K", "2 3 4 5 6 7 8 9 10 J Q K A JK 2 3 4 5 6 7"):
+        scene = scene_at(app, position("L0 C0 R0", "L4 C5 R4", hands=("4 9", "9"), discard=discard, mover=0,
+                                       phase=RECOVER_PICK))
+        scene._refresh_buttons()  # what the table does on your turn: the pick opens the pile
+        box = scene.browse_box()
+        assert scene.browsing and box.contains(scene.pile_rect()) and box.bottom >= PILES.bottom - 16
+        assert all(box.contains(rect) for _, rect in scene.discard_rects())
+        assert scene.known_top() > box.bottom
+        texts.clear()
+        scene.draw(app.screen, 1.0)
+        deck = i18n.t("hx.deck", n=scene.view.deck_size)
+        heading = pygame.Rect(box.x, box.y, box.width, 40)
+        assert any(text == deck and heading.collidepoint(at) for text, at in texts)

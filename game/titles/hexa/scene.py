@@ -525,11 +525,13 @@ class HexaScene(TableScene):
         return 38 if len(self.view.discard) <= 14 else 30
 
     def browse_box(self) -> pygame.Rect:
+        """The discard pile laid out over the piles: all of them, labels included (a playtest saw the deck's
+        label peek out under a short box); its heading names the deck's count instead."""
         count, width = max(1, len(self.view.discard)), self.browse_width()
         per_row = (336 - 24) // (width + 6)
         rows = (count + per_row - 1) // per_row
         _, height = card_size(width)
-        return pygame.Rect(16, 96, 336, 52 + rows * (height + 8))
+        return pygame.Rect(16, 96, 336, max(52 + rows * (height + 8), PILES.bottom - 16 - 96))
 
     def known_top(self) -> int:
         """Where the panel of the other's known cards starts: below the browsed discard pile, so that you see both
@@ -837,7 +839,9 @@ class HexaScene(TableScene):
         panel(surface, box, theme.BG_DEEP, theme.SKY)
         picking = self.human_turn() and v.phase == RECOVER_PICK
         title = t("hx.pick_title") if picking else t("hx.discard_title", n=len(v.discard))
-        shown, size = fit(title, 16, box.width - 20, True)
+        deck = blit(surface, t("hx.deck", n=v.deck_size), 14, (box.right - 12, box.y + 12), theme.INK_DIM,
+                    anchor="topright")
+        shown, size = fit(title, 16, box.width - 36 - deck.width, True, 12)
         blit(surface, shown, size, (box.x + 12, box.y + 10), theme.SKY, True)
         if not v.discard:  # an empty pile says so (it was a blank box)
             blit(surface, t("hx.discard_empty"), 15, box.center, theme.INK_DIM, anchor="center")
