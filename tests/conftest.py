@@ -40,7 +40,11 @@ def play_to_summary(app):
     returns the scene on top at the end."""
     import random
 
+    import pygame
+
     from game.app.app import STEP
+
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 
     def play(scene, seed: int):
         app.change_settings(anim_speed="fast")
@@ -52,6 +56,8 @@ def play_to_summary(app):
                 break
             if scene.human_turn():
                 scene.choose(rng.choice(list(scene.view.legal)))
+            elif scene.awaits_player:  # a result waits for the player to go on
+                app.handle(enter)
             app.tick(STEP)
         return app.stack.top
 

@@ -6,6 +6,7 @@ import random
 import pygame
 
 from game.app.app import STEP, App
+from game.app.name_entry import SETTLE_S
 from game.app.overlays import NoticeScene
 from game.core import chance
 from game.services import i18n
@@ -75,6 +76,14 @@ def test_name_entry_saves_and_shows_the_table(app):
     app.stack.push(GameOverScene(app, state, seed))
     app.tick(STEP)
     assert app.stack.top.asking
+    name = app.stack.top.field.text
+    for ch in "6161":  # dice picks pressed as the game ended (playtest round 9): not typed in, Enter not taken
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert app.stack.top.asking and app.stack.top.field.text == name
+    for _ in range(int(SETTLE_S / STEP) + 1):
+        app.tick(STEP)
+    app.stack.top.field.text = ""
     for ch in "Mio":
         app.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))

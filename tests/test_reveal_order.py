@@ -112,14 +112,16 @@ def test_kitsune_souls_round_and_log_wait_for_the_flip(app):
     assert any(row for row in scene.view.table)  # the table is not cleared yet
     total = sum(len(cards) for cards in event.tables)
     seen_counts = []
-    while scene.revealing:
+    for _ in range(int(10 / STEP)):  # ten seconds: the cards turn over, then the flip waits for the player
         seen_counts.append(len(scene.visible(info)))
         assert (tuple(scene.view.souls), scene.view.round_no) == (souls, round_no)
         app.tick(STEP)
     assert seen_counts[0] < total and seen_counts[-1] == total  # turned over one by one, all before the souls
+    assert scene.revealing and scene.awaits_player
+    scene.handle(ENTER)  # the player goes on: the souls change only now
     for _ in range(3):
         app.tick(STEP)
-    assert tuple(scene.view.souls) != souls
+    assert not scene.revealing and tuple(scene.view.souls) != souls
     # The log names every card shown, seat by seat, then the count.
     log = [text for text, _ in scene.log.lines()]
     for seat, cards in enumerate(event.tables):

@@ -166,3 +166,39 @@ def test_the_cards_turned_for_a_duel_are_titled_as_the_duel(app):
         scene.caught_up()
         scene.face_up = {1: (b3,)}
         assert scene.prompt()[0] == "Showdown"  # the next reveal is a showdown again
+
+
+def test_a_result_waits_for_the_player_and_enter_only_goes_on(app):
+    """The showdown's result stays until the player goes on (its panel says "Click or Enter to go on"); closing by
+    itself, it let the Enter meant for it fall on the decision that came next (playtest round 9). The Enter that
+    closes it decides nothing; in a demo the result goes on by itself."""
+    from game.titles.shinobazu.scene import RESULT
+
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    for autoplay in (False, True):
+        scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=12), autoplay=autoplay)
+        app.stack.clear_to(scene)
+        app.stack.apply_pending()
+        for _ in range(20_000):
+            if scene.result is not None:
+                break
+            if scene.human_turn():
+                scene.choose(scene.view.legal[0])
+            app.tick(STEP)
+        assert scene.result is not None
+        moves = len(scene.state.history)
+        for _ in range(int(3 * RESULT / STEP)):  # three times as long as a demo shows it
+            app.tick(STEP)
+        if autoplay:
+            assert scene.result is None and not scene.awaits_player
+            continue
+        assert scene.result is not None and scene.awaits_player and len(scene.state.history) == moves
+        app.handle(enter)
+        for _ in range(20_000):
+            if scene.human_turn():
+                break
+            app.tick(STEP)
+        assert scene.result is None and scene.human_turn()
+        for _ in range(int(2.0 / STEP)):  # the table waits for your decision: the Enter did not make it
+            app.tick(STEP)
+        assert scene.human_turn()

@@ -13,6 +13,7 @@ import pytest
 from game.app import saves
 from game.app.app import STEP, App
 from game.app.highscores import HighScoresScene
+from game.app.name_entry import SETTLE_S
 from game.app.setup import GameSetup, start_scene
 from game.core import chance
 from game.services.storage import Storage
@@ -40,6 +41,14 @@ def open_app(path) -> App:
 def show(app: App, scene) -> None:
     app.stack.clear_to(scene)
     app.stack.apply_pending()
+
+
+def show_entry(app: App, over) -> None:
+    """A game-over scene shown and its name entry open long enough to take keys (keys in its first SETTLE_S were
+    meant for the game)."""
+    show(app, over)
+    for _ in range(int(SETTLE_S / STEP) + 1):
+        app.tick(STEP)
 
 
 def same_position(one, two) -> bool:
@@ -316,7 +325,7 @@ def test_a_pending_dice_slayer_entry_survives_a_restart(tmp_path):
         assert save is not None and save.extra == {"pending": True, "recorded": True}
         again = start_scene(second, save.setup, autoplay=True, save=save)  # even under --resume --autoplay
         assert isinstance(again, GameOverScene)
-        show(second, again)
+        show_entry(second, again)
         assert again.asking
         again.field.text = ""
         type_text(second, "Mio")
@@ -343,7 +352,7 @@ def test_a_pending_dice_combat_entry_and_its_run_survive_a_restart(tmp_path):
         save = saves.load(second.storage, "dice_combat")
         assert save.extra["pending"] is True and save.extra["recorded"] is True
         again = start_scene(second, save.setup, autoplay=True, save=save)  # even under --resume --autoplay
-        show(second, again)
+        show_entry(second, again)
         assert isinstance(again, DiceCombatOverScene) and again.asking == "fastest"
         again.field.text = "Rin"
         click(second, again.entry.buttons[0].rect)  # Save
@@ -383,14 +392,14 @@ def test_a_score_that_does_not_qualify_is_forgotten_at_once(app):
 def test_dice_slayer_save_and_skip_by_mouse(app):
     seed = scoring_seed()
     over = GameOverScene(app, finished_slayer(seed), seed)
-    show(app, over)
+    show_entry(app, over)
     app.handle(pygame.event.Event(pygame.TEXTINPUT, text="x"))
     click(app, over.entry.buttons[0].rect)  # Save
     assert [e.name for e in app.storage.top_scores("dice_slayer")][0].endswith("x")
     assert isinstance(app.stack.top, HighScoresScene) and app.stack.top.highlight_id is not None
 
     over = GameOverScene(app, finished_slayer(seed), seed)
-    show(app, over)
+    show_entry(app, over)
     assert over.asking and saves.load(app.storage, "dice_slayer") is not None
     click(app, over.entry.buttons[1].rect)  # Skip
     assert not over.asking and len(app.storage.top_scores("dice_slayer")) == 1
@@ -402,7 +411,7 @@ def test_dice_slayer_save_and_skip_by_mouse(app):
 def test_esc_skips_only_when_pressed_twice(app):
     seed = scoring_seed()
     over = GameOverScene(app, finished_slayer(seed), seed)
-    show(app, over)
+    show_entry(app, over)
     type_text(app, "Aoi")
     key(app, pygame.K_ESCAPE)
     assert over.asking and over.entry.armed and over.field.text.endswith("Aoi")  # asks, clears nothing
@@ -416,7 +425,7 @@ def test_esc_skips_only_when_pressed_twice(app):
 def test_tab_then_enter_skips_and_enter_saves(app):
     seed = scoring_seed()
     over = GameOverScene(app, finished_slayer(seed), seed)
-    show(app, over)
+    show_entry(app, over)
     key(app, pygame.K_TAB)
     assert over.entry.row.focus == 1
     key(app, pygame.K_RETURN)
@@ -428,11 +437,11 @@ def test_dice_combat_skip_by_mouse_goes_to_the_next_table(app):
     win = next(s for s in range(200) if bot_duel(s).result == WIN)
     run = Run()
     over = DiceCombatOverScene(app, bot_duel(win), win, run)
-    show(app, over)
+    show_entry(app, over)
     click(app, over.entry.buttons[1].rect)  # Skip the fastest-win table
     assert over.asking is None and app.storage.top_scores("dice_combat", "fastest") == []
     over = DiceCombatOverScene(app, bot_duel(loss), loss, run)
-    show(app, over)
+    show_entry(app, over)
     assert over.asking == "streak"
     click(app, over.entry.buttons[0].rect)  # Save the streak
     assert [e.score for e in app.storage.top_scores("dice_combat", "streak")] == [1]
@@ -442,7 +451,7 @@ def test_dice_combat_skip_by_mouse_goes_to_the_next_table(app):
 def test_the_new_entry_is_marked_on_the_table(app):
     seed = scoring_seed()
     over = GameOverScene(app, finished_slayer(seed), seed)
-    show(app, over)
+    show_entry(app, over)
     key(app, pygame.K_RETURN)
     table = app.stack.top
     assert isinstance(table, HighScoresScene)

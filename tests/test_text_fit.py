@@ -197,6 +197,8 @@ def play_through(app, slug: str, seed: int, frames: int) -> int:
                                           rel=(0, 0), buttons=(0, 0, 0)))
         if isinstance(scene, TableScene) and scene.human_turn() and rng.random() < 0.2:
             scene.choose(rng.choice(list(scene.view.legal)))
+        elif isinstance(scene, TableScene) and scene.awaits_player and rng.random() < 0.2:
+            app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
         elif not isinstance(scene, TableScene) and rng.random() < 0.1:
             app.handle(random_event(rng))
         app.tick(STEP)
@@ -287,6 +289,8 @@ def test_a_table_switched_to_japanese_mid_game_shows_no_english_left(app, slug, 
         for _ in range(6000):
             if waiting():
                 break
+            if scene.awaits_player:  # a result waits for the player to go on
+                scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
             scene.update(STEP)
         scene.update(STEP)
         assert waiting()

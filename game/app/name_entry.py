@@ -1,9 +1,10 @@
 """The name entry of a high-score table, shared by the solo titles' game-over screens: the name field with Save and
 Skip buttons, so that the mouse alone can finish it.
 
-Keys: typing and Backspace edit the name; Enter presses the focused button (Save, unless Tab moved the focus to
-Skip); Tab and Shift+Tab move the focus; Esc asks first: a first Esc says what a second one does, and a second Esc
-(within ARM_S seconds, with nothing typed in between) skips. Esc never clears the name silently.
+Keys (taken from SETTLE_S after it opens: keys pressed before were meant for the game): typing and Backspace edit
+the name; Enter presses the focused button (Save, unless Tab moved the focus to Skip); Tab and Shift+Tab move the
+focus; Esc asks first: a first Esc says what a second one does, and a second Esc (within ARM_S seconds, with nothing
+typed in between) skips. Esc never clears the name silently.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game.ui.tween import pulse
 from game.ui.widgets import Button, ButtonRow, TextField
 
 ARM_S = 4.0  # seconds a first Esc waits for the second
+SETTLE_S = 1.0  # seconds after the entry opens in which keys are not taken: they were meant for the game's last move
 SAVE, SKIP = 0, 1
 
 
@@ -38,6 +40,7 @@ class NameEntry:
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         self.armed_at: float | None = None  # when a first Esc asked for a second
         self.time = 0.0
+        self.opened = 0.0  # when the entry opened (start)
 
     @property
     def armed(self) -> bool:
@@ -52,7 +55,7 @@ class NameEntry:
         return self.row.buttons
 
     def start(self) -> None:
-        self.row.focus, self.armed_at = SAVE, None
+        self.row.focus, self.armed_at, self.opened = SAVE, None, self.time
         self.field.start()
 
     def stop(self) -> None:
@@ -64,7 +67,11 @@ class NameEntry:
             self.armed_at = None
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Take one event (the scene gives every event to the entry while it is open)."""
+        """Take one event (the scene gives every event to the entry while it is open). Keys in its first SETTLE_S
+        are not taken: a playtest's dice picks, pressed as the game ended, were typed into the name (and Enter,
+        which also picks a die, would have saved it)."""
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self.time - self.opened < SETTLE_S:
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.TEXTINPUT:

@@ -49,10 +49,13 @@ class Shooter:
 
     def follow(self, scene, moment, wanted) -> None:
         """Play a table `scene` a step at a time while it is on show, not over, and pictures are still `wanted`;
-        after each step `moment(shooter, scene, wanted)` takes what it can and plays the human's turn."""
+        after each step `moment(shooter, scene, wanted)` takes what it can and plays the human's turn; Enter goes on
+        from what waits for the player."""
         while wanted and self.app.stack.top is scene and not scene.over:
             self.settle(1)
             moment(self, scene, wanted)
+            if scene.awaits_player:  # a result that waits for the player: go on, as the player would
+                self.key(pygame.K_RETURN)
 
     def close(self) -> None:
         self.app.close()

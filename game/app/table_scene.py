@@ -407,6 +407,12 @@ class TableScene(Scene, ABC):
         """Whether the human decides now (titles add their own panels that must be closed first)."""
         return not self.timeline.busy and not self.autoplay and not self.watching and self.state.current_player() == self.me
 
+    @property
+    def awaits_player(self) -> bool:
+        """Whether something on show waits for the player to go on (a click or Enter) before the table does; what
+        drives a table without a player (a test, a screenshot script) presses Enter then."""
+        return False
+
     # --- shared pieces ----------------------------------------------------------------------------
     def heading(self) -> str:
         """The title line at the table's top left: both names, the language's first."""

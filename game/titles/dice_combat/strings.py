@@ -38,9 +38,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.new_run": {"en": "New run", "ja": "新しく始める"},
     # two lines by hand, so no key is parted from its word in the 330-pixel box
     "dc.help": {"en": "A attack · D defend · H win chances\nEsc pause · F1 rules",
-                "ja": "A 攻撃・D 防御・H 勝率\nEsc ポーズ・F1 ルール"},
+                "ja": "A 攻撃・D 防御・H 勝率\nEsc 一時停止・F1 ルール"},
     "dc.round": {"en": "Round", "ja": "ラウンド"},
-    "dc.demo_help": {"en": "H win chances\nEsc pause · F1 rules", "ja": "H 勝率\nEsc ポーズ・F1 ルール"},
+    "dc.demo_help": {"en": "H win chances\nEsc pause · F1 rules", "ja": "H 勝率\nEsc 一時停止・F1 ルール"},
     # --- high scores (the title menu's best line; the boards and columns of TITLE.score_boards) --
     "dc.menu.best.streak": {"en": "Longest streak: {score}", "ja": "最長連勝: {score}"},
     "dc.scores.board.streak": {"en": "Longest win streak", "ja": "最長連勝"},

@@ -32,9 +32,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.demo": {"en": "DEMO — the computer is playing", "ja": "デモ — コンピュータがプレイ中"},
     "ds.help": {
         "en": "Click a die or press 1–6 · ←→ Enter · H hint · Esc pause · F1 rules",
-        "ja": "ダイスをクリックか1〜6キー・←→ Enter・H ヒント・Esc ポーズ・F1 ルール",
+        "ja": "ダイスをクリックか1〜6キー・←→ Enter・H ヒント・Esc 一時停止・F1 ルール",
     },
-    "ds.demo_help": {"en": "Esc pause · F1 rules", "ja": "Esc ポーズ・F1 ルール"},
+    "ds.demo_help": {"en": "Esc pause · F1 rules", "ja": "Esc 一時停止・F1 ルール"},
     # --- game over ------------------------------------------------------------------------------
     "ds.over.title": {"en": "GAME OVER", "ja": "ゲームオーバー"},
     "ds.over.reason": {"en": "The plate filled up.", "ja": "皿がいっぱいになった。"},

@@ -104,7 +104,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "hx.why.blank": {"en": "No card loses to any card.", "ja": "札なしはどの札にも負ける。"},
     "hx.why.face": {"en": "A face card beats any number.", "ja": "絵札は数札に必ず勝つ。"},
     "hx.why.ace": {"en": "An ace beats a face card.", "ja": "エースは絵札に勝つ。"},
-    "hx.why.totals": {"en": "The higher total wins; equal totals draw.", "ja": "合計の大きい方が勝ち。同じなら引き分け。"},
+    "hx.why.totals": {"en": "The higher total wins; equal totals draw.", "ja": "大きい合計が勝ち。同点は引き分け。"},
     "hx.your_hand": {"en": "Your hand ({n})", "ja": "手札（{n}枚）"},
     "hx.your_card_down": {"en": "Face down: {card}", "ja": "伏せた札：{card}"},
     "hx.tag.drawn": {"en": "drawn", "ja": "引いた札"},

@@ -53,7 +53,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "hm.log_won_you": {"en": "You turn up Queen Victoria and win!", "ja": "あなたがヴィクトリア女王をめくって勝利！"},
     "hm.next_starts_you": {"en": "You start the next game.", "ja": "次のゲームはあなたが先手。"},
     "hm.help": {"en": "F/Space flip · S stop · O odds · Esc pause · F1 rules",
-                "ja": "F めくる・S やめる・O 勝率・Esc ポーズ・F1 ルール"},
+                "ja": "F めくる・S やめる・O 勝率・Esc 一時停止・F1 ルール"},
 }
 
 # The spec's terms, one word per language, used by every screen (strings, rules page, menu pitch); `not_en` and

@@ -9,6 +9,8 @@ and the log names every card shown. "Last flip" lays the last one out again in a
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.app.setup import GameSetup
@@ -39,7 +41,7 @@ CENTER = (490, 350)
 TABLE_W = 46
 LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
-REVEAL = 4.6  # seconds the reveal stays before the souls change, unless the player goes on (scaled)
+REVEAL = 4.6  # seconds the reveal stays in a demo or a replay before the souls change (scaled); a player goes on
 LAST = pygame.Rect(960 - 190, 84, 190, 32)  # the "last flip" button
 SEAT_0 = (120, 650)
 STACK_0 = (490, 520)
@@ -76,7 +78,10 @@ class KitsuneScene(TableScene):
         checked = rules.checked_companion(self.coming.past[-1], self.coming.souls)
         info = {"event": event, "lost": [], "out": (), "checked": checked, "opened": None}
         self.reveal = info
-        self.timeline.queue(self.speed(REVEAL), lambda: self._open_reveal(info))
+        # the flip waits for the player to go on (its panel says so), as Shinobazu's showdown does: closing by
+        # itself, it could let an Enter meant for it fall on the next decision; a demo or a replay goes on by itself
+        hold = self.speed(REVEAL) if self.autoplay or self.watching else math.inf
+        self.timeline.queue(hold, lambda: self._open_reveal(info))
         self.timeline.queue(0.0, lambda: self._log_cards(event))  # before the fox count's own line
 
     def log_line(self, event) -> None:
@@ -135,6 +140,11 @@ class KitsuneScene(TableScene):
     def caught_up(self) -> None:
         if not self.state.is_terminal():  # the game's last flip stays turned over until the ranking
             self.reveal = None
+
+    @property
+    def awaits_player(self) -> bool:
+        beats = self.timeline.beats
+        return self.revealing and bool(beats) and beats[0].duration == math.inf
 
     @property
     def revealing(self) -> bool:
@@ -253,7 +263,7 @@ class KitsuneScene(TableScene):
         total = sum(len(cards) for cards in info["event"].tables)
         if self.turned(info) < total:
             info["opened"] = self.now - self.speed(REVEAL)
-            if self.timeline.beats:
+            if self.timeline.beats and self.timeline.beats[0].duration != math.inf:
                 self.timeline.beats[0].duration = min(self.timeline.beats[0].duration, self.speed(REVEAL) * 0.5)
         elif self.timeline.beats:
             self.timeline.beats[0].duration = 0.0

@@ -31,6 +31,7 @@ def moment(shooter, scene, wanted: set[str]) -> None:
         if name in wanted:
             shooter.settle(20)  # every card face up where it lies, the result on show
             shooter.shot(name)
+            shooter.key(pygame.K_RETURN)  # the flip waits for the player to go on
             while scene.revealing:
                 shooter.settle(1)
             shooter.settle(10)  # just after: the souls and the log have moved on

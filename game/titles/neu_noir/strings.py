@@ -62,7 +62,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.your_line": {"en": "Your play (click a card to take it back)", "ja": "あなたの出し札（クリックで戻す）"},
     "nn.their_line": {"en": "{name} is playing", "ja": "{name}が出している札"},
     "nn.their_line_you": {"en": "You are playing", "ja": "あなたが出している札"},
-    "nn.line_ok": {"en": "This play is legal.", "ja": "この出し方は出せます。"},
+    "nn.line_ok": {"en": "This play is legal.", "ja": "この出し方で出せる。"},
     "nn.play": {"en": "Play", "ja": "出す"},
     "nn.play_line": {"en": "Play these {n} cards", "ja": "この{n}枚を出す"},
     "nn.play_line_one": {"en": "Play this {n} card", "ja": "この{n}枚を出す"},

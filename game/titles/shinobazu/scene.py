@@ -9,6 +9,8 @@ loop holds them behind the reveal). "Last showdown" lays the last one out again 
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.app.setup import GameSetup
@@ -43,7 +45,7 @@ ACTIONS = pygame.Rect(992, 404, 276, 302)
 SEAT_0 = (120, 650)
 STACK_0 = (490, 480)
 TURN = 0.55  # seconds for one stack to turn face up (scaled)
-RESULT = 5.0  # seconds the result stays before the scores change, unless the player goes on (scaled)
+RESULT = 5.0  # seconds the result stays in a demo or a replay before the scores change (scaled); a player goes on
 GRACE = 1.5  # seconds after a result closes by itself in which a click or Enter only meant "go on" (not scaled)
 LAST = pygame.Rect(980 - 20 - 190, 62, 190, 32)  # the "last showdown" button
 
@@ -103,7 +105,10 @@ class ShinobazuScene(TableScene):
         self.timeline.queue(self.speed(0.8), refuse)
 
     def _on_panel(self, event: rules.Showdown | rules.Duel) -> None:
-        self.timeline.queue(self.speed(RESULT), lambda: self._show_result(event))
+        """The result waits for the player to go on (its panel says so): closing by itself, it let an Enter meant
+        for it fall on the decision that came next (playtest round 9). A demo or a replay goes on by itself."""
+        hold = self.speed(RESULT) if self.autoplay or self.watching else math.inf
+        self.timeline.queue(hold, lambda: self._show_result(event))
 
     def _on_score(self, event: rules.ScoreChanged) -> None:
         if event.delta:
@@ -141,6 +146,11 @@ class ShinobazuScene(TableScene):
         if self.result is not None:  # it closed as the player may have been reaching to close it
             self.closed_at = self.now
         self.face_up, self.result, self.reveal_title, self.played = {}, None, "sb.showdown_title", None
+
+    @property
+    def awaits_player(self) -> bool:
+        beats = self.timeline.beats
+        return self.result is not None and bool(beats) and beats[0].duration == math.inf
 
     @property
     def revealing(self) -> bool:

@@ -37,6 +37,7 @@ def moment(shooter, scene, wanted: set[str]) -> None:
     if isinstance(event, Showdown) and "shinobazu_showdown" in wanted and event.reversals % 2:
         shooter.settle(30)  # the stacks face up where they lie, the result on show
         shooter.shot("shinobazu_showdown")
+        shooter.key(pygame.K_RETURN)  # the result waits for the player to go on
         while scene.result is not None:
             shooter.settle(1)
         shooter.settle(10)  # just after: the scores and the log have moved on
