@@ -790,9 +790,9 @@ class HexaScene(TableScene):
             text = said("hx.result_wins", winner, self.names, self.me)
             colour = theme.GOOD if winner == self.me else theme.BAD
         shown, size = fit(text, 20, ARENA.width - 20, True)
-        blit(surface, shown, size, (ARENA.centerx, ARENA.bottom - 46), colour, True, "midtop")
+        blit(surface, shown, size, (ARENA.centerx, ARENA.bottom - 52), colour, True, "midtop")
         why, size = fit(t(battle_reason(*last.cards)), 14, ARENA.width - 20)
-        blit(surface, why, size, (ARENA.centerx, ARENA.bottom - 20), theme.INK_DIM, anchor="midtop")
+        blit(surface, why, size, (ARENA.centerx, ARENA.bottom - 26), theme.INK_DIM, anchor="midtop")
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
