@@ -479,6 +479,7 @@ def test_screens_survive_nul_names_and_save_a_huge_seed(app, tmp_path):
     from game.app.app import STEP
     from game.app.highscores import HighScoresScene
     from game.app.menu import TitleMenuScene
+    from game.app.name_entry import SETTLE_S
     from game.core import chance
     from game.titles import registry
     from game.titles.dice_slayer.game_over import GameOverScene
@@ -507,6 +508,8 @@ def test_screens_survive_nul_names_and_save_a_huge_seed(app, tmp_path):
     app.stack.push(GameOverScene(app, seeded_game(seed), seed))
     app.tick(STEP)
     assert app.stack.top.field.text == "Aoi"
+    for _ in range(int(SETTLE_S / STEP) + 1):  # keys in the entry's first SETTLE_S were meant for the game
+        app.tick(STEP)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     app.tick(STEP)
     best = app.storage.top_scores("dice_slayer")[0]
