@@ -11,6 +11,7 @@ end panel on the table starts the next game of a series with `new_game`.
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -407,11 +408,17 @@ class TableScene(Scene, ABC):
         """Whether the human decides now (titles add their own panels that must be closed first)."""
         return not self.timeline.busy and not self.autoplay and not self.watching and self.state.current_player() == self.me
 
+    def held(self, seconds: float) -> float:
+        """How long a result on show stays (a beat's duration): until the player goes on (a click or Enter cuts the
+        beat) at a played table; `seconds` (scaled) in a demo or a replay, which go on by themselves."""
+        return self.speed(seconds) if self.autoplay or self.watching else math.inf
+
     @property
     def awaits_player(self) -> bool:
-        """Whether something on show waits for the player to go on (a click or Enter) before the table does; what
+        """Whether something on show waits for the player to go on (a beat `held`) before the table does; what
         drives a table without a player (a test, a screenshot script) presses Enter then."""
-        return False
+        beats = self.timeline.beats
+        return bool(beats) and beats[0].duration == math.inf
 
     # --- shared pieces ----------------------------------------------------------------------------
     def heading(self) -> str:

@@ -80,8 +80,7 @@ class KitsuneScene(TableScene):
         self.reveal = info
         # the flip waits for the player to go on (its panel says so), as Shinobazu's showdown does: closing by
         # itself, it could let an Enter meant for it fall on the next decision; a demo or a replay goes on by itself
-        hold = self.speed(REVEAL) if self.autoplay or self.watching else math.inf
-        self.timeline.queue(hold, lambda: self._open_reveal(info))
+        self.timeline.queue(self.held(REVEAL), lambda: self._open_reveal(info))
         self.timeline.queue(0.0, lambda: self._log_cards(event))  # before the fox count's own line
 
     def log_line(self, event) -> None:
@@ -140,11 +139,6 @@ class KitsuneScene(TableScene):
     def caught_up(self) -> None:
         if not self.state.is_terminal():  # the game's last flip stays turned over until the ranking
             self.reveal = None
-
-    @property
-    def awaits_player(self) -> bool:
-        beats = self.timeline.beats
-        return self.revealing and bool(beats) and beats[0].duration == math.inf
 
     @property
     def revealing(self) -> bool:

@@ -9,8 +9,6 @@ loop holds them behind the reveal). "Last showdown" lays the last one out again 
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.app.setup import GameSetup
@@ -107,8 +105,7 @@ class ShinobazuScene(TableScene):
     def _on_panel(self, event: rules.Showdown | rules.Duel) -> None:
         """The result waits for the player to go on (its panel says so): closing by itself, it let an Enter meant
         for it fall on the decision that came next (playtest round 9). A demo or a replay goes on by itself."""
-        hold = self.speed(RESULT) if self.autoplay or self.watching else math.inf
-        self.timeline.queue(hold, lambda: self._show_result(event))
+        self.timeline.queue(self.held(RESULT), lambda: self._show_result(event))
 
     def _on_score(self, event: rules.ScoreChanged) -> None:
         if event.delta:
@@ -146,11 +143,6 @@ class ShinobazuScene(TableScene):
         if self.result is not None:  # it closed as the player may have been reaching to close it
             self.closed_at = self.now
         self.face_up, self.result, self.reveal_title, self.played = {}, None, "sb.showdown_title", None
-
-    @property
-    def awaits_player(self) -> bool:
-        beats = self.timeline.beats
-        return self.result is not None and bool(beats) and beats[0].duration == math.inf
 
     @property
     def revealing(self) -> bool:
