@@ -348,3 +348,62 @@ def test_new_buttons_forget_where_the_mouse_pointed_among_the_old():
     assert buttons.hover is None
     buttons.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 125), rel=(1, 1), buttons=(0, 0, 0)))
     assert buttons.hover == 3
+
+
+def test_the_final_table_opens_the_last_showdown_it_shows_a_button_for(app):
+    """Playtest round 9: the final table showed Shinobazu's "last showdown (L)" button, which did nothing there. L (or
+    the button) opens the last result on the final table too; a key or click closes it, the next goes back. (Kitsune-
+    gaeshi's final table keeps its last flip turned over, so it shows no such button.)"""
+    from game.app.summary import FinalTableScene, SummaryScene
+
+    scene = start_scene(app, GameSetup("shinobazu", ["easy"] * 3, seed=2))
+    scene.autoplay = True
+    app.stack.clear_to(scene)
+    for _ in range(200_000):
+        app.tick(STEP)
+        if isinstance(app.stack.top, SummaryScene):
+            break
+    summary = app.stack.top
+    assert isinstance(summary, SummaryScene) and scene.last is not None
+    summary.show_table()
+    app.stack.apply_pending()
+    final = app.stack.top
+    assert isinstance(final, FinalTableScene)
+    for _ in range(30):
+        app.tick(STEP)
+    key(app, pygame.K_l)
+    app.stack.apply_pending()
+    assert app.stack.top is final and scene.review
+    app.tick(STEP)  # drawn with the panel open
+    key(app, pygame.K_RETURN)
+    app.stack.apply_pending()
+    assert app.stack.top is final and not scene.review
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.last_button.rect.center)
+    app.handle(click)
+    app.stack.apply_pending()
+    assert app.stack.top is final and scene.review
+    app.handle(click)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(40, 40)))
+    app.stack.apply_pending()
+    assert app.stack.top is summary and not scene.review
+
+
+def test_the_high_score_tabs_switch_with_tab_and_the_buttons_keep_left_and_right(app):
+    """Playtest round 9: Dice Combat's two tables sit side by side as tabs, but only ↑↓ switched them. Tab (Shift+Tab
+    back) switches them too, as the help line now says; ←→ stay the buttons' keys."""
+    from game.app.highscores import HighScoresScene
+
+    scene = HighScoresScene(app, "dice_combat")
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    boards = list(scene.boards)
+    assert len(boards) == 2 and scene.board == boards[0]
+    key(app, pygame.K_TAB)
+    assert scene.board == boards[1]
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="\t"))
+    assert scene.board == boards[0]
+    key(app, pygame.K_DOWN)
+    assert scene.board == boards[1]
+    focus = scene.row.focus
+    key(app, pygame.K_RIGHT)
+    assert scene.board == boards[1] and scene.row.focus != focus

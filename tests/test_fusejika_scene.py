@@ -250,3 +250,54 @@ def test_a_click_on_a_card_that_is_no_choice_says_why(app, table_at):
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.slot_rect(0, stuck[0].rank).center))
     assert state.history == before
     assert scene.log.entries[-1][0] == f"No one can take your {stuck[0].rank}: every rival's row has one already."
+
+
+def test_enter_rests_on_the_rules_bots_play_not_the_first_card(app, table_at):
+    """Playtest round 9: Enter rested on the hand's first card whatever it did (a 10 sending your only row card under
+    the deck). Now it rests on the rules bot's play, which reads only what your seat may know."""
+    i18n.set_language("en")
+    state = rules.position(["10S JD", "JH QH", "KC JC"], rows=["QS", "9H", "AC"], pool="AS AD 10D KD")
+    scene = table_at(FusejikaScene, state, "easy")
+    scene.update(STEP)
+    offered = scene.offered
+    assert [a.card for a in offered] == list(rules.parse_cards("10S JD"))  # the 10 comes first in the hand
+    assert offered[scene.buttons.focus] == rules.Play(rules.CARD_BY_ID["JD"])  # it would send your Q away
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert state.row[0] == rules.parse_cards("QS JD")
+
+
+def test_the_final_table_shows_the_sixth_rank_without_the_banner_over_it(app, table_at, monkeypatch):
+    """Playtest round 9: the sudden-death banner stayed over a seat's name and row on the final table."""
+    from game.app.summary import FinalTableScene
+
+    state = rules.position(["AD", "JH QH", "KC JC"], rows=["9S 10S JS QS KS", "9H", "AC"], pool="AS 10D KD")
+    scene = table_at(FusejikaScene, state, "easy")
+    banners = []
+    monkeypatch.setattr(scene, "_draw_sudden", lambda surface, event: banners.append(event))
+    scene.update(STEP)
+    scene.choose(rules.Play(rules.CARD_BY_ID["AD"]))
+    for _ in range(2000):
+        if isinstance(app.stack.top, SummaryScene):
+            break
+        app.tick(STEP)
+    assert isinstance(app.stack.top, SummaryScene) and banners  # celebrated at the table before the ranking
+    app.stack.top.show_table()
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, FinalTableScene)
+    banners.clear()
+    app.tick(STEP)
+    assert not banners and scene.sudden is not None  # the winner's row is lit, no banner covers it
+
+
+def test_a_nine_s_draw_says_drawing_not_dealing(app, table_at):
+    """Playtest round 9: the prompt said "Dealing…" while one player drew a card for a 9."""
+    i18n.set_language("en")
+    state = rules.position(["9D JD", "JH QH", "KC JC"], rows=["QS", "10H", "AC"], pool="AS AD 10D KD")
+    scene = table_at(FusejikaScene, state, "easy")
+    state.apply(rules.Play(rules.CARD_BY_ID["9D"]))
+    assert state.phase == rules.DRAW
+    scene.view = state.view(0)
+    assert scene.prompt()[0] == "Drawing…"
+    state.apply(state.sample_chance(random.Random(1)))
+    scene.view = state.view(0)
+    assert scene.prompt()[0] != "Drawing…"

@@ -87,3 +87,31 @@ def test_hige_mekuri_offers_the_mckinley_line_up(app):
     state = app.stack.top.state
     assert state.variant == "mckinley"
     assert (state.cards["USA"].person, state.cards["USA"].category) == ("William McKinley", "clean")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_setup_row_has_room_for_its_text_at_the_most_opponents(app, language):
+    """Playtest round 9: Neu/Noir's setup with six opponents and three options squashed its rows in Japanese (the
+    text touched the rows' edges). The rows come closer and their text gets smaller; every row's text fits inside
+    its row, and every row inside the panel, for every title at its largest table."""
+    from game.services import i18n
+    from game.ui.text import font
+
+    i18n.set_language(language)
+    for spec in registry.TITLES.values():
+        if spec.solo:
+            continue
+        scene = GameSetupScene(app, spec.slug)
+        scene.setup.levels = [scene.setup.levels[0]] * (spec.max_players - 1)
+        rows = scene.rows()
+        frame = scene.frame()
+        assert scene.area.contains(frame)
+        for index, row in enumerate(rows):
+            rect = scene.row_rect(index)
+            assert frame.contains(rect), (spec.slug, row)
+            label_w, label_h = font(scene.text_size()).size(scene.label_text(row) if row not in ("start", "back")
+                                                           else "Start")
+            assert label_h <= rect.height + 2, (spec.slug, row, label_h, rect.height)
+            stepper = scene.stepper(index, row)
+            if stepper is not None:
+                assert rect.x + 24 + label_w < stepper.rect.x, (spec.slug, row)  # the label clear of the value

@@ -7,6 +7,7 @@ from copy import deepcopy
 import pytest
 
 from game.core.engine import CHANCE, TERMINAL, IllegalAction
+from game.titles.shinobazu.log import describe
 from game.titles.shinobazu.rules import (
     ACCEPT,
     CARD_BY_ID,
@@ -364,8 +365,9 @@ def test_t16_refusing_with_three_cards_ends_the_game():
     assert state.score == [2, 1, 3]
     events = play(state, Challenge(2), REFUSE)
     assert the(events, DuelRefused) == DuelRefused(2, 3) and state.score == [2, 1, 6]
-    assert the(events, RoundEnded).next_start == 2
+    assert the(events, RoundEnded).next_start is None  # the game ends: no next start (playtest round 9)
     assert events[-1] == GameOver((2, 1, 6), (1,))
+    assert [describe(e, 0, ["You", "A", "B"]) for e in events if isinstance(e, RoundEnded)] == [None]
     assert state.current_player() == TERMINAL and state.legal_actions() == [] and state.returns() == [0, 1, 0]
     assert state.statistics()["winners"] == [1]
     with pytest.raises(IllegalAction, match="over"):

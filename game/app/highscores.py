@@ -1,4 +1,5 @@
-"""The top-10 tables of a solo title, one per board (←/→ switch boards), the newest entry highlighted.
+"""The top-10 tables of a solo title, one per board, the newest entry highlighted. The boards are tabs side by side:
+Tab (or ↑/↓, or a click on a tab) switches them; ←/→ move between the buttons below, as on every screen.
 
 A title lists its boards in its spec's `score_boards`: board -> [(header key, field), ...], where a field is
 "score", "rounds", "tiebreak" or "details.<name>"; a board's tab reads the title's `board_label(board)` key.
@@ -70,8 +71,10 @@ class HighScoresScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.to_menu()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and len(self.boards) > 1:
-            self.switch(-1 if event.key == pygame.K_UP else 1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) \
+                and len(self.boards) > 1:
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            self.switch(-1 if back else 1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._tab_at(event.pos):
             if self._tab_at(event.pos) != self.board:
                 self.switch(1)

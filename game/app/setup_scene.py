@@ -14,7 +14,9 @@ from game.ui import theme
 from game.ui.text import blit
 from game.ui.widgets import Stepper, panel
 
-ROW_H = 60
+ROW_H = 60  # a row's pitch, when the rows fit; more rows (six opponents and a title's options) come closer
+ROW_GAP = 10
+TEXT = 23  # a row's text size, smaller in close rows (`text_size`)
 SEED_DIGITS = 9
 
 
@@ -30,16 +32,33 @@ class GameSetupScene(Scene):
         self.options = {option.key: option for option in self.info.options}
         self.seed_text = "" if self.setup.seed is None else str(self.setup.seed)
         self.focus = len(self.rows()) - 2  # Start
-        self.area = pygame.Rect(240, 110, 800, 560)
+        self.area = pygame.Rect(240, 104, 800, 574)  # between the heading and the help line
         self.mouse: tuple[int, int] | None = None  # where the pointer is, to light the arrow under it
 
     def rows(self) -> list[str]:
         return ["opponents", *[f"level{i}" for i in range(len(self.setup.levels))], "starts", *self.options,
                 "seed", "start", "back"]
 
+    def row_pitch(self) -> int:
+        return min(ROW_H, (self.area.height - 36) // len(self.rows()))
+
+    def row_gap(self) -> int:
+        return ROW_GAP if self.row_pitch() >= 48 else 6
+
+    def frame(self) -> pygame.Rect:
+        """The panel behind the rows: as tall as they need, from the top of `area` (so the opponents row stays
+        put while its arrows add or remove level rows below it)."""
+        height = len(self.rows()) * self.row_pitch() - self.row_gap() + 36
+        return pygame.Rect(self.area.x, self.area.y, self.area.width, height)
+
     def row_rect(self, index: int) -> pygame.Rect:
-        height = min(ROW_H, (self.area.height - 40) // len(self.rows()))
-        return pygame.Rect(self.area.x + 40, self.area.y + 24 + index * height, self.area.width - 80, height - 10)
+        pitch, frame = self.row_pitch(), self.frame()
+        return pygame.Rect(frame.x + 40, frame.y + 18 + index * pitch, frame.width - 80, pitch - self.row_gap())
+
+    def text_size(self) -> int:
+        """The rows' text size: 23, or 20 when the rows come close (playtest round 9: six opponents' rows in
+        Japanese had their text touching the rows' edges)."""
+        return TEXT if self.row_pitch() >= 48 else 20
 
     def fixed(self, row: str) -> bool:
         """Whether the row shows a value that cannot be stepped (the seed is typed; one opponent count only)."""
@@ -63,7 +82,7 @@ class GameSetupScene(Scene):
         if self.fixed(row):
             return None
         rect = self.row_rect(index)
-        return Stepper(rect.right - 12, rect.centery, rect.height, self.choices(row))
+        return Stepper(rect.right - 12, rect.centery, rect.height, self.choices(row), self.text_size())
 
     def can_step(self, row: str, step: int) -> bool:
         """Whether `step` changes the row (the opponent count stops at its ends; the rest go round)."""
@@ -192,7 +211,7 @@ class GameSetupScene(Scene):
         surface.blit(backdrop(), (0, 0))
         blit(surface, t("setup.title", title=self.info.name()), 40, (theme.WIDTH // 2, 56), theme.ACCENT, True,
              "center")
-        panel(surface, self.area, theme.PANEL, theme.PANEL_HI)
+        panel(surface, self.frame(), theme.PANEL, theme.PANEL_HI)
         for index, row in enumerate(self.rows()):
             self._draw_row(surface, index, row)
         blit(surface, t("setup.help"), 17, (theme.WIDTH // 2, theme.HEIGHT - 24), theme.INK_DIM, anchor="center")
@@ -204,14 +223,16 @@ class GameSetupScene(Scene):
             fill = theme.ACCENT if focused and row == "start" else theme.PANEL_HI if focused else theme.BG
             panel(surface, rect, fill, theme.ACCENT if focused else None)
             ink = theme.BG_DEEP if focused and row == "start" else theme.INK
-            blit(surface, t("setup.start" if row == "start" else "common.back"), 26, rect.center, ink, True, "center")
+            blit(surface, t("setup.start" if row == "start" else "common.back"), self.text_size() + 3, rect.center, ink,
+                 True, "center")
             return
         panel(surface, rect, theme.PANEL_HI if focused else theme.BG, theme.ACCENT if focused else None)
-        blit(surface, self.label_text(row), 23, (rect.x + 24, rect.centery), theme.INK, anchor="midleft")
+        size = self.text_size()
+        blit(surface, self.label_text(row), size, (rect.x + 24, rect.centery), theme.INK, anchor="midleft")
         value = self.value_text(row)
         color = theme.ACCENT if focused else theme.INK_DIM
         stepper = self.stepper(index, row)
         if stepper is None:
-            blit(surface, value, 23, (rect.right - 24, rect.centery), color, True, "midright")
+            blit(surface, value, size, (rect.right - 24, rect.centery), color, True, "midright")
         else:
             stepper.draw(surface, value, color, self.can_step(row, -1), self.can_step(row, 1), self.mouse)

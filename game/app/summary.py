@@ -163,6 +163,8 @@ class FinalTableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             self.table.log.handle(event)
+        elif self.table.handle_final(event):
+            return
         elif (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3)) or (
                 event.type == pygame.KEYDOWN and event.key in BACK_KEYS):
             self.app.audio.play("back")

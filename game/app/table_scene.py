@@ -439,6 +439,11 @@ class TableScene(Scene, ABC):
         else:  # not legal now (a click on something that only looks like a choice): refused, nothing lost
             self.app.audio.play("error")
 
+    def handle_final(self, event: pygame.event.Event) -> bool:
+        """An event at the finished table shown again from the ranking (FinalTableScene): True when the title takes
+        it (a panel it opens there, such as its last result's); every other key or click goes back to the ranking."""
+        return False
+
     def handle_table(self, event: pygame.event.Event) -> bool:
         """Esc pauses, the wheel scrolls the move log; True when the event was taken."""
         from game.app.overlays import PauseScene

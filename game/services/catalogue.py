@@ -44,7 +44,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.no_best": {"en": "No score yet", "ja": "記録なし"},
     "menu.help": {
         "en": "↑↓ or click: choose · Enter or double-click: play · D demo · S scores · G games · F1 rules · Esc quit",
-        "ja": "↑↓／クリック：選ぶ・Enter／ダブルクリック：プレイ・D デモ・S スコア・G 記録・F1 ルール・Esc 終了",
+        "ja": "↑↓／クリック：選ぶ・Enter／ダブルクリック：プレイ・D デモ・S ハイスコア・G 対局記録・F1 ルール・Esc 終了",
     },
     "common.back": {"en": "Back", "ja": "戻る"},
     "common.ok": {"en": "OK", "ja": "OK"},
@@ -71,7 +71,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "setup.title": {"en": "New game · {title}", "ja": "新しいゲーム・{title}"},
     "setup.opponents": {"en": "Opponents", "ja": "対戦相手の数"},
     "setup.level_of": {"en": "Opponent {name}: level", "ja": "相手 {name}の強さ"},
-    "setup.starts": {"en": "Who starts", "ja": "スタートプレイヤー"},
+    "setup.starts": {"en": "Who starts", "ja": "最初の手番"},
     "setup.you_start": {"en": "You", "ja": "あなた"},
     "setup.random_start": {"en": "Random", "ja": "ランダム"},
     "setup.seed": {"en": "Seed (type digits, empty = random)", "ja": "シード（数字を入力、空ならランダム）"},
@@ -214,9 +214,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "scores.date": {"en": "Date", "ja": "日付"},
     "scores.new": {"en": "NEW", "ja": "新記録"},
     "scores.empty": {"en": "No scores yet. Be the first!", "ja": "まだ記録がありません。最初の記録を！"},
-    "scores.help": {"en": "Enter play again · Esc menu", "ja": "Enter もう一度・Esc メニュー"},
-    "scores.help_boards": {"en": "↑↓ switch table · Enter play again · Esc menu",
-                           "ja": "↑↓ 表を切り替え・Enter もう一度・Esc メニュー"},
+    "scores.help": {"en": "Enter play again · Esc menu", "ja": "Enter もう一度遊ぶ・Esc メニュー"},
+    "scores.help_boards": {"en": "Tab switch table · Enter play again · Esc menu",
+                           "ja": "Tab 表を切り替え・Enter もう一度遊ぶ・Esc メニュー"},
     # --- storage notices --------------------------------------------------------------------------
     "storage.damaged": {
         "en": "Your save data was damaged and could not be read. It was kept as {path} and a fresh save was started.",
@@ -267,7 +267,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "over.skipped": {"en": "Skipped: the score is not on the table.", "ja": "スキップしました。記録は表に載りません。"},
     "over.saved": {"en": "Saved on the table as #{rank}.", "ja": "表の{rank}位に記録しました。"},
     "over.demo_score": {"en": "Demo games are not recorded.", "ja": "デモのゲームは記録されません。"},
-    "over.play_again": {"en": "Play again", "ja": "もう一度"},
+    "over.play_again": {"en": "Play again", "ja": "もう一度遊ぶ"},
     "over.menu": {"en": "Menu", "ja": "メニュー"},
     "over.default_name": {"en": "Player", "ja": "プレイヤー"},
 }

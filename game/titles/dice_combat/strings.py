@@ -12,7 +12,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.clash": {"en": "{total} vs {target} — {verdict}", "ja": "{total} 対 {target} — {verdict}"},
     "dc.success": {"en": "success!", "ja": "成功！"},
     "dc.failure": {"en": "failure", "ja": "失敗"},
-    "dc.lives": {"en": "Lives left: {n} of {max}", "ja": "残りの命：{n}/{max}"},
+    "dc.lives": {"en": "Lives left: {n} of {max}", "ja": "命 {n}/{max}（打撃で1つ減る）"},
     "dc.run": {"en": "Win streak: {n}", "ja": "連勝: {n}"},
     "dc.collection": {"en": "Collected dice", "ja": "獲得したダイス"},
     "dc.needs": {"en": "A prize of {values} wins", "ja": "賞品が {values} なら勝ち"},

@@ -7,13 +7,15 @@ may see them; bots think in the app's worker process. Kicks, copies and lost car
 
 from __future__ import annotations
 
+from random import Random
+
 import pygame
 
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, joined, said, t
-from game.titles.fusejika import rules
+from game.titles.fusejika import bots, rules
 from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
 from game.titles.fusejika.log import describe, stuck_line
 from game.titles.fusejika.rules import (
@@ -282,10 +284,16 @@ class FusejikaScene(TableScene):
         return labels
 
     def default_choice(self, actions: list) -> int:
-        """The button Enter presses at first: after a 10 (or an A copying it), losing the card just played."""
+        """The button Enter presses at first: after a 10 (or an A copying it), losing the card just played; else the
+        rules bot's choice (Easy without its noise), so a hasty Enter never plays the first card whatever it does."""
         v = self.view
         if v.phase == rules.LOST and v.source is not None and among(Lose(v.source), actions):
             return actions.index(Lose(v.source))
+        if v.phase in (rules.PLAY, rules.KICK, rules.KICK_TO, rules.COPY) and len(actions) > 1:
+            # the rules bot reads only what the seat may know, so any world drawn from the view gives its choice
+            advice = bots.decide(rules.from_view(v, Random(0)))
+            if advice in actions:
+                return actions.index(advice)
         return 0
 
     def focused_action(self):
@@ -476,7 +484,7 @@ class FusejikaScene(TableScene):
         self.effects.draw(surface, self.now, (490, 300))
         if self.breakdown is not None and self.now < self.panel_until:
             self._draw_breakdown(surface, self.breakdown)
-        if self.sudden is not None:
+        if self.sudden is not None and not self.over:  # the final table shows the winner's row, not the banner over it
             self._draw_sudden(surface, self.sudden)
         if self.tooltip and self.human_turn():  # only while the hovered hand is the human's to play
             text, pos, color = self.tooltip
@@ -645,8 +653,8 @@ class FusejikaScene(TableScene):
         if v.to_move == TERMINAL:
             return t("fj.game_over"), theme.WARN
         if not self.human_turn():
-            if v.to_move == CHANCE or v.to_move < 0:
-                return t("fj.dealing"), theme.INK_DIM
+            if v.to_move == CHANCE or v.to_move < 0:  # a 9's or a Q's draw is no deal (playtest round 9)
+                return t("fj.drawing" if v.phase == rules.DRAW else "fj.dealing"), theme.INK_DIM
             return said("fj.waiting", v.to_move, self.names, self.me), theme.INK_DIM
         phase = v.phase
         if phase == rules.PLAY:

@@ -153,6 +153,12 @@ class KitsuneScene(TableScene):
         elapsed = self.now - info["opened"]
         return min(total, int(total * elapsed / max(0.01, self.speed(REVEAL) * 0.5)) + 1)
 
+    def _asks_review(self, event: pygame.event.Event) -> bool:
+        """Whether `event` opens the "last flip" panel (L, or a click on its button)."""
+        return self.last is not None and not self.revealing and (
+            (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LAST.collidepoint(event.pos)))
+
     def _open_review(self) -> None:
         if self.last is not None and not self.revealing:
             self.review = True
@@ -240,9 +246,7 @@ class KitsuneScene(TableScene):
         if self.revealing and self._go_on(event):
             self._advance_reveal()
             return
-        if self.last is not None and not self.revealing and (
-                (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
-                    event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LAST.collidepoint(event.pos))):
+        if self._asks_review(event):
             self._open_review()
             return
         if self.human_turn():

@@ -151,7 +151,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.take_leftover_one": {"en": " The {n} leftover card comes with it.", "ja": "余り札{n}枚も加わる。"},
     "nn.prompt.overtime": {"en": "You are out; choose who starts the overtime.",
                            "ja": "あなたは失格。延長戦を誰から始めるか選ぶ。"},
-    "nn.footer": {"en": "Click or ←→ A: add · Backspace: back", "ja": "クリックか←→Aで追加・Backspaceで戻す"},
+    "nn.footer": {"en": "Add: click, or ←→ then A · Undo: Backspace", "ja": "追加：クリックか←→とA・戻す：Backspace"},
     "nn.footer_target": {"en": "Click a lit seat · Esc: back", "ja": "光っている席をクリック・Escで戻る"},
     "nn.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
     "nn.waiting_you": {"en": "Your move next…", "ja": "次はあなたの番…"},

@@ -298,7 +298,7 @@ class Duel:
 class RoundEnded:
     round_in_set: int
     last_gainers: tuple[int, ...]
-    next_start: int
+    next_start: int | None  # None when the game ends with this round
 
 
 @dataclass(slots=True)
@@ -715,10 +715,10 @@ class ShinobazuState(State):
         self.rounds += 1
         n, start = self.n, self.start
         nxt = next(s for s in ((start + k) % n for k in range(n)) if s in self.last_gainers)
-        events: list = [RoundEnded(self.round_in_set, self.last_gainers, nxt)]
-        if max(self.score) >= END_SCORE:
+        if max(self.score) >= END_SCORE:  # no next round, so no next start
             self.phase = OVER
-            return events + [GameOver(tuple(self.score), self.winners())]
+            return [RoundEnded(self.round_in_set, self.last_gainers, None), GameOver(tuple(self.score), self.winners())]
+        events: list = [RoundEnded(self.round_in_set, self.last_gainers, nxt)]
         if self.round_in_set < ROUNDS_PER_DEAL:
             events += self._carry_over()
             self._reset_round(nxt)

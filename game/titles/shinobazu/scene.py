@@ -149,6 +149,22 @@ class ShinobazuScene(TableScene):
         """Whether a reveal is on show at the seats (cards face up, or the result)."""
         return bool(self.face_up) or self.result is not None
 
+    def _asks_review(self, event: pygame.event.Event) -> bool:
+        """Whether `event` opens the "last showdown" panel (L, or a click on its button)."""
+        return self.last is not None and not self.revealing and (
+            (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LAST.collidepoint(event.pos)))
+
+    def handle_final(self, event: pygame.event.Event) -> bool:
+        """At the finished table the last showdown still opens (L or its button); any key or click closes it."""
+        if self.review and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.review = False
+            return True
+        if self._asks_review(event):
+            self._open_review()
+            return True
+        return False
+
     def _open_review(self) -> None:
         if self.last is not None and not self.revealing:
             self.review = True
@@ -243,13 +259,9 @@ class ShinobazuScene(TableScene):
             if self.revealing and self.timeline.beats:  # on to the next step of the reveal (the result, then the scores)
                 self.timeline.beats[0].duration = 0.0
             return
-        if self.last is not None and not self.revealing:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
-                self._open_review()
-                return
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LAST.collidepoint(event.pos):
-                self._open_review()
-                return
+        if self._asks_review(event):
+            self._open_review()
+            return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
         if not self.human_turn():
