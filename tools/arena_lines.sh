@@ -22,6 +22,7 @@ JOBS=${JOBS:-2}
 # name title players games bots (seed 90210, seats rotated); the order closes issues soonest
 LINES="
 powers-5p-hard-normal powers 5 1000 hard,normal,normal,normal,normal
+powers-5p-normal-random powers 5 1000 normal,random,random,random,random
 hexa-normal-random hexa 2 2000 normal,random
 hexa-normal-easy hexa 2 2000 normal,easy
 hexa-hard-normal hexa 2 2000 hard,normal
