@@ -302,18 +302,25 @@ def test_enter_on_the_summary_does_not_start_a_rematch(app):
     assert isinstance(app.stack.top, ShinobazuScene)
 
 
-def test_the_ranking_shows_the_final_table_again(app):
-    """A finished table's ranking has a Table button: the table as it was left, and any key back to the ranking."""
-    from game.app.summary import FinalTableScene, SummaryScene
+def played_to_the_ranking(app, slug: str):
+    """A demo table of `slug` (three Easy bots and one more) played to its ranking: (the table, the ranking on top)."""
+    from game.app.summary import SummaryScene
 
-    scene = start_scene(app, GameSetup("kitsune_gaeshi", ["easy"] * 3, seed=2))
+    scene = start_scene(app, GameSetup(slug, ["easy"] * 3, seed=2))
     scene.autoplay = True
     app.stack.clear_to(scene)
     for _ in range(200_000):
         app.tick(STEP)
         if isinstance(app.stack.top, SummaryScene):
             break
-    summary = app.stack.top
+    return scene, app.stack.top
+
+
+def test_the_ranking_shows_the_final_table_again(app):
+    """A finished table's ranking has a Table button: the table as it was left, and any key back to the ranking."""
+    from game.app.summary import FinalTableScene, SummaryScene
+
+    scene, summary = played_to_the_ranking(app, "kitsune_gaeshi")
     assert isinstance(summary, SummaryScene) and summary.table is scene and scene.state.is_terminal()
     labels = [key for key, _ in summary.buttons]
     assert labels == ["summary.rematch", "menu.statistics", "menu.games", "summary.table", "over.menu"]
@@ -356,14 +363,7 @@ def test_the_final_table_opens_the_last_showdown_it_shows_a_button_for(app):
     gaeshi's final table keeps its last flip turned over, so it shows no such button.)"""
     from game.app.summary import FinalTableScene, SummaryScene
 
-    scene = start_scene(app, GameSetup("shinobazu", ["easy"] * 3, seed=2))
-    scene.autoplay = True
-    app.stack.clear_to(scene)
-    for _ in range(200_000):
-        app.tick(STEP)
-        if isinstance(app.stack.top, SummaryScene):
-            break
-    summary = app.stack.top
+    scene, summary = played_to_the_ranking(app, "shinobazu")
     assert isinstance(summary, SummaryScene) and scene.last is not None
     summary.show_table()
     app.stack.apply_pending()
