@@ -154,6 +154,26 @@ def test_back_from_a_game_the_menu_is_at_its_title(app):
     assert isinstance(scene, menu.TitleMenuScene) and scene.focused.slug == "hexa" != slugs[0]
 
 
+def test_back_from_a_titles_high_scores_the_menu_is_at_that_title(app):
+    """Playtest round 10: Dice Combat's scores opened from the menu came back to the title last played."""
+    from game.app import menu
+    from game.app.setup import GameSetup, start_scene
+
+    start_scene(app, GameSetup("shinobazu", ["normal"] * 2, seed=1))
+    app.to_menu()
+    app.stack.apply_pending()
+    scene = app.stack.top
+    scene.row.focus = [spec.slug for spec in scene.titles].index("dice_combat")
+    scene.scores()
+    app.stack.apply_pending()
+    app.tick(STEP)
+    assert app.stack.top.row.buttons[0].label == "Play"  # no game was played: not "Play again"
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, menu.TitleMenuScene) and scene.focused.slug == "dice_combat"
+
+
 def test_f1_opens_the_rules_and_f1_closes_them(app):
     """Found in a playtest: the rules' footer says "Esc / F1 close", but F1 only ever opened them."""
     from game.app.rules_scene import RulesScene

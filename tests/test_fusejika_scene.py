@@ -301,3 +301,50 @@ def test_a_nine_s_draw_says_drawing_not_dealing(app, table_at):
     state.apply(state.sample_chance(random.Random(1)))
     scene.view = state.view(0)
     assert scene.prompt()[0] != "Drawing…"
+
+
+def test_the_round_table_waits_for_the_player_over_the_round_as_it_ended(app, table_at):
+    """Playtest round 10: the round's score table closed by itself after 7 s though it says "click or Enter to
+    continue" (the player's Enter then played a card), and the board was already cleared for the next round under
+    the stuck banner. Now the table stays on the round as it ended until the player goes on."""
+    i18n.set_language("en")
+    state = rules.position(["QD", "JH", "KC"], rows=["QS 9H", "9S", "JC"], pool="AS AD 10D KD")
+    scene = table_at(FusejikaScene, state, "easy")
+    scene.update(STEP)
+    assert list(scene.view.legal) == [rules.STUCK]
+    row = scene.view.rows[0]
+    scene.choose(rules.STUCK)
+    for _ in range(2000):
+        if scene.breakdown is not None:
+            break
+        assert scene.view.rows[0] == row and scene.view.round_no == 1  # the stuck banner over the round as it was
+        app.tick(STEP)
+    assert scene.breakdown is not None
+    history = list(state.history)
+    for _ in range(int(30 / STEP)):  # half a minute later it is still there, and nothing was dealt
+        app.tick(STEP)
+    assert scene.breakdown is not None and scene.awaits_player and state.history == history
+    assert scene.view.rows[0] == row and scene.prompt()[0].startswith("Round 1 scored")
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert scene.breakdown is None and state.history == history  # the Enter went on and played nothing
+    for _ in range(2000):
+        if scene.view.round_no == 2:
+            break
+        app.tick(STEP)
+    assert scene.view.round_no == 2
+
+
+def test_after_a_ten_enter_rests_on_the_card_the_rules_bot_would_lose(app, table_at):
+    """Playtest round 10: after a 10, Enter rested on losing the 10 itself, which left the hand with nothing to
+    play next turn; losing the Q♠ frees the rank of the Q♦ in hand, as the rules bot sees."""
+    i18n.set_language("en")
+    state = rules.position(["10S QD", "JH KH", "KC AC"], rows=["QS 9H", "9S", "JC"], pool="AS AD 10D KD")
+    scene = table_at(FusejikaScene, state, "easy")
+    scene.update(STEP)
+    scene.choose(rules.Play(rules.CARD_BY_ID["10S"]))
+    for _ in range(600):
+        if scene.human_turn() and scene.buttons.buttons:
+            break
+        app.tick(STEP)
+    assert scene.view.phase == rules.LOST
+    assert scene.offered[scene.buttons.focus] == rules.Lose(rules.CARD_BY_ID["QS"])

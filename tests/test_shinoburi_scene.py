@@ -238,6 +238,16 @@ def test_the_ninja_card_clicked_points_to_the_armies_it_may_be_sent_at(app, tabl
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
     assert type(scene.choices()[scene.focus][0]) is NinjaOn and not scene.state.history
     assert not any("↑↓" in note.text for note in scene.panel_notes())  # one ninja: nothing to change
+    # playtest round 10: the card clicked showed no sign of it; it stands raised, the panel says what comes next
+    assert scene.ninja_picked and any("lit army" in note.text for note in scene.panel_notes())
+    app.tick(STEP)
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.stack.apply_pending()
+    assert not scene.ninja_picked and app.stack.top is scene  # Esc puts it down (no pause)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    army = scene.stack_rect(1, "ODA")
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=army.center))
+    assert type(scene.state.history[-1]) is NinjaOn and not scene.ninja_picked
 
 
 def test_an_attack_is_marked_on_the_army_it_strikes(app, table_at):

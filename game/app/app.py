@@ -69,7 +69,7 @@ class App:
         self.audio = make_audio(self.settings.volume, self.settings.muted)
         self.bots = start_bots(not headless if bot_process is None else bot_process)
         self.stack = SceneStack()
-        self.last_title: str | None = None  # the title last started: the menu comes back to it
+        self.last_title: str | None = None  # the title last started (or its scores opened): the menu comes back to it
         self.clock_time = 0.0   # seconds of simulated time, advanced by the fixed step
         self.running = True
         self.frame_ms: list[float] = []      # input+update+draw+present time per frame, for the frame benchmark

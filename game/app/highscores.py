@@ -33,8 +33,11 @@ def field_value(entry, field: str) -> str:
 class HighScoresScene(Scene):
     """Rank, name, the board's columns and the date."""
 
-    def __init__(self, app, slug: str, highlight_id: int | None = None, board: str | None = None) -> None:
+    def __init__(self, app, slug: str, highlight_id: int | None = None, board: str | None = None,
+                 played: bool = True) -> None:
+        """`played`: opened after a game (its first button says "Play again"), not from the menu ("Play")."""
         super().__init__(app)
+        self.played = played
         self.info = registry.get(slug)
         self.title_slug = slug
         self.highlight_id = highlight_id
@@ -114,11 +117,13 @@ class HighScoresScene(Scene):
                  theme.BAD, anchor="topright")
         for rank, entry in enumerate(self.entries, start=1):
             self._draw_entry(surface, table, columns, rank, entry)
-        for button, key in zip(self.row.buttons, ("over.play_again", "over.menu"), strict=True):
+        play = "over.play_again" if self.played else "menu.play"
+        for button, key in zip(self.row.buttons, (play, "over.menu"), strict=True):
             button.label = t(key)
         self.row.draw(surface)
         help_key = "scores.help_boards" if len(self.boards) > 1 else "scores.help"
-        blit(surface, t(help_key), 17, (theme.WIDTH // 2, theme.HEIGHT - 22), theme.INK_DIM, anchor="center")
+        help_text = t(help_key, play=t("scores.play_again" if self.played else "scores.play"))
+        blit(surface, help_text, 17, (theme.WIDTH // 2, theme.HEIGHT - 22), theme.INK_DIM, anchor="center")
 
     def _draw_tabs(self, surface: pygame.Surface, table: pygame.Rect) -> None:
         self.tabs = []

@@ -163,7 +163,8 @@ class TitleMenuScene(Scene):
 
         if self.focused and self.focused.solo:
             self.app.audio.play("menu_select")
-            self.app.stack.push(HighScoresScene(self.app, self.focused.slug))
+            self.app.last_title = self.focused.slug  # back from its scores, the menu is at it (playtest round 10)
+            self.app.stack.push(HighScoresScene(self.app, self.focused.slug, played=False))
 
     def open_games(self) -> None:
         from game.app.games_scene import GamesScene

@@ -198,7 +198,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "pause.rules": {"en": "Rules", "ja": "ルール"},
     "pause.settings": {"en": "Settings", "ja": "設定"},
     "pause.quit": {"en": "Quit to menu", "ja": "メニューに戻る"},
-    "pause.kept": {"en": "Your game is kept: Continue it from the menu.", "ja": "ゲームは保存され、メニューから続けられます。"},
+    "pause.kept": {"en": "Your game is kept: continue it from the menu.", "ja": "ゲームは保存され、メニューから続けられます。"},
     # --- rules ------------------------------------------------------------------------------------
     "rules.title": {"en": "How to play · {title}", "ja": "遊び方・{title}"},
     "rules.help": {"en": "↑↓ scroll · Esc / F1 close", "ja": "↑↓ スクロール・Esc / F1 閉じる"},
@@ -214,9 +214,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "scores.date": {"en": "Date", "ja": "日付"},
     "scores.new": {"en": "NEW", "ja": "新記録"},
     "scores.empty": {"en": "No scores yet. Be the first!", "ja": "まだ記録がありません。最初の記録を！"},
-    "scores.help": {"en": "Enter play again · Esc menu", "ja": "Enter もう一度遊ぶ・Esc メニュー"},
-    "scores.help_boards": {"en": "Tab switch table · Enter play again · Esc menu",
-                           "ja": "Tab 表を切り替え・Enter もう一度遊ぶ・Esc メニュー"},
+    "scores.help": {"en": "Enter {play} · Esc menu", "ja": "Enter {play}・Esc メニュー"},
+    "scores.help_boards": {"en": "Tab switch table · Enter {play} · Esc menu",
+                           "ja": "Tab 表を切り替え・Enter {play}・Esc メニュー"},
+    "scores.play_again": {"en": "play again", "ja": "もう一度遊ぶ"},
+    "scores.play": {"en": "play", "ja": "プレイ"},
     # --- storage notices --------------------------------------------------------------------------
     "storage.damaged": {
         "en": "Your save data was damaged and could not be read. It was kept as {path} and a fresh save was started.",

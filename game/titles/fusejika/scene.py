@@ -42,7 +42,7 @@ SEAT_0 = (120, 668)
 ROW_W = 58  # card width in your row: larger than the others'
 BOT_ROW_W = 40
 HAND_W, HAND_Y, HAND_X = 80, 566, 580
-PANEL_TIME = 7.0  # seconds the round-end breakdown stays (a click closes it)
+PANEL_TIME = 7.0  # seconds the round-end breakdown stays in a demo or a replay (at a played table, until a click)
 SUDDEN_TIME = 4.5
 TAKE_BACK = "take back"  # the scene's own choice, beside the rules': the card picked to kick goes back
 
@@ -197,10 +197,10 @@ class FusejikaScene(TableScene):
                                                                   "back"))
 
     def _on_round_scored(self, e: rules.RoundScored) -> None:
-        def go():
-            self.breakdown, self.panel_until = e, self.now + self.speed(PANEL_TIME)
+        def go():  # it says "click or Enter to continue", so it waits for that (playtest round 10)
+            self.breakdown, self.panel_until = e, self.now + self.held(PANEL_TIME)
             self.app.audio.play("clear")
-        self.timeline.queue(self.speed(PANEL_TIME), go)
+        self.timeline.queue(self.held(PANEL_TIME), go)
 
     def _on_sudden_death(self, e: rules.SuddenDeath) -> None:
         def go():
@@ -218,6 +218,8 @@ class FusejikaScene(TableScene):
         rules.CardDealt: beat(0.04, "card"), rules.TurnBegan: beat(0.05), rules.DealStarted: beat(0.4),
         rules.MarkerPassed: beat(0.3),
     }
+    # the round's end holds the table as it was: the stuck hand's banner, then the scores, then the next deal
+    reveals = (rules.Stuck, rules.RoundScored)
 
     def _stamp(self, text: str, where, color) -> None:
         self.stamps.append((text, where, self.now + self.speed(1.0), color))
@@ -284,12 +286,11 @@ class FusejikaScene(TableScene):
         return labels
 
     def default_choice(self, actions: list) -> int:
-        """The button Enter presses at first: after a 10 (or an A copying it), losing the card just played; else the
-        rules bot's choice (Easy without its noise), so a hasty Enter never plays the first card whatever it does."""
+        """The button Enter presses at first: the rules bot's choice (Easy without its noise), so a hasty Enter
+        never plays the first card whatever it does. (After a 10 it rested on losing the 10 itself, which a
+        playtest saw leave the hand with nothing to play next turn where the bot keeps a playable rank.)"""
         v = self.view
-        if v.phase == rules.LOST and v.source is not None and among(Lose(v.source), actions):
-            return actions.index(Lose(v.source))
-        if v.phase in (rules.PLAY, rules.KICK, rules.KICK_TO, rules.COPY) and len(actions) > 1:
+        if v.phase in (rules.PLAY, rules.LOST, rules.KICK, rules.KICK_TO, rules.COPY) and len(actions) > 1:
             # the rules bot reads only what the seat may know, so any world drawn from the view gives its choice
             advice = bots.decide(rules.from_view(v, Random(0)))
             if advice in actions:

@@ -28,7 +28,7 @@ STRINGS: dict[str, dict[str, str]] = {
                         "ja": "ベットチップ：まだ置いていない（自分の色の小さな丸）"},
     "nn.tip.bet_on": {"en": "Bet chip: placed on {name}", "ja": "ベットチップ：{name}に置いた"},
     "nn.tip.under": {"en": "Under this marker: {name}'s bet chip", "ja": "このマーカーの下：{name}のベットチップ"},
-    "nn.card_short.SHOT": {"en": "Shot", "ja": "Shot"},  # the original's own name (ショット does not fit)
+    "nn.card_short.SHOT": {"en": "Shot", "ja": "指名"},  # what it does (ショット does not fit; "Shot" read as English)
     "nn.card_short.TURN": {"en": "Turn", "ja": "ターン"},
     "nn.card_short.DOUBLE": {"en": "Dbl", "ja": "2倍"},  # not "×2": that reads as a count (a playtest)
     "nn.card_short.PASS": {"en": "Pass", "ja": "パス"},

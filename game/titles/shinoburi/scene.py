@@ -50,7 +50,7 @@ LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
 CENTRE = pygame.Rect(332, 246, 316, 184)
 PANEL_SIZE = (300, 148)
-HAND_Y = 604
+HAND_Y = 610  # the held card, raised, stays clear of your territory's panel (playtest round 10)
 CARD = (62, 96)
 STACK = (52, 82)
 SPOTS = {  # top-left of each seat's territory panel, by player count; yours at the bottom, the rest clockwise
@@ -111,6 +111,7 @@ class ShinoburiScene(TableScene):
         self.hover: tuple[int, int] = (-1, -1)
         self.reveal: dict | None = None  # the end on show: the GameOver event and when it opened
         self.held = None  # a command's first half (a card, an army) held until its target is chosen: Esc undoes it
+        self.ninja_picked = False  # the ninja card was clicked: it stands raised until an army is chosen (or Esc)
         self.slots: list[str | None] = []  # the hand at the turn's start: each card's place (None: played since)
         self.picked: int | None = None  # the place of the card chosen last (the one that leaves, or is held)
         self.slots_turn = -1  # the turn `slots` was laid out in
@@ -270,7 +271,7 @@ class ShinoburiScene(TableScene):
                     return
                 if kind == NINJA and any(type(a) is NinjaOn for a, _ in choices):  # ninjas go by their target
                     self.focus = next(i for i, (a, _) in enumerate(choices) if type(a) is NinjaOn)
-                    self.log.add(t("sr.ninja_how"), theme.INK_DIM)
+                    self.ninja_picked = True  # raised and ringed, the panel saying what next (playtest round 10)
                     self.app.audio.play("menu_move")
                     return
             if self.view.phase == DEPLOY_TO and self.panel_rect(self.me).collidepoint(event.pos):
@@ -290,7 +291,7 @@ class ShinoburiScene(TableScene):
     def _take(self, action) -> None:
         """A click or Enter on a choice. A command's first half is held by the table, and the view shows the state
         after it, until its target is chosen; then both go to the engine, which has no undo."""
-        self.focus = 0
+        self.focus, self.ninja_picked = 0, False
         if type(action) in (Deploy, Reinforce) and (self.picked is None or self.slots[self.picked] != action.country):
             self.picked = self.slots.index(action.country)  # by the keys: the first of its house, as the focus
         if self.held is not None:
@@ -313,7 +314,12 @@ class ShinoburiScene(TableScene):
         self.choose(action)
 
     def let_go(self) -> bool:
-        """Esc or a right click: the held first half goes back (the card to your hand, the army stays)."""
+        """Esc or a right click: the held first half goes back (the card to your hand, the army stays), or the ninja
+        card clicked goes down again."""
+        if self.ninja_picked:
+            self.ninja_picked = False
+            self.app.audio.play("back")
+            return True
         if self.held is None:
             return False
         held, self.held = self.held, None
@@ -451,9 +457,13 @@ class ShinoburiScene(TableScene):
         if any(type(action) is NinjaOn for action, _ in choices):
             playable.add(NINJA)  # the ninjas may be sent: the card stands up too (a click says how)
         held = self.held.country if type(self.held) is Deploy else None  # the card on its way: raised, ringed
+        ninja = self.ninja_picked and NINJA in playable  # the ninja card clicked: the first of them raised, ringed
         for index, (kind, rect) in enumerate(self.slot_rects()):
             if held is not None and index == self.picked and kind in (None, held):  # the card clicked, raised
-                kind, rect = held, rect.move(0, -24)
+                kind, rect = held, rect.move(0, -16)
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
+            elif ninja and kind == NINJA:
+                ninja, rect = False, rect.move(0, -16)
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
             if kind is None:
                 continue
@@ -513,6 +523,8 @@ class ShinoburiScene(TableScene):
                 notes.append(Note(t("sr.ninjas_hint"), 14, theme.INK_DIM))
         if self.held is not None:
             notes.append(Note(t("sr.held_hint"), 14, theme.INK_DIM))
+        if self.ninja_picked:
+            notes.append(Note(t("sr.ninja_how"), 15, theme.SKY))
         why = self.why_not_here()
         return notes + [Note(why)] if why else notes
 
@@ -550,8 +562,8 @@ class ShinoburiScene(TableScene):
         if v.to_move == TERMINAL or self.reveal is not None:
             return t("sr.game_over"), theme.WARN
         if not self.human_turn():
-            if v.to_move == CHANCE or v.to_move is None:
-                return "…", theme.INK_DIM
+            if v.to_move == CHANCE or v.to_move is None:  # a deal or a refill (it said only "…": playtest round 10)
+                return t("sr.drawing"), theme.INK_DIM
             return said("sr.waiting", v.to_move, self.names, self.me), theme.INK_DIM
         phase = v.phase
         if phase == CMD1:  # the ninjas only when they can be sent (held, and an army to send them at)

@@ -49,6 +49,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "sr.held_hint": {"en": "Changed your mind? Esc or a right click takes this step back.",
                      "ja": "やめるときは Esc か右クリックで一つ前に戻れます。"},
     "sr.waiting": {"en": "{name} is giving orders…", "ja": "{name}が命令中…"},
+    "sr.drawing": {"en": "Drawing cards…", "ja": "札を引いています…"},
     "sr.waiting_you": {"en": "You are giving orders…", "ja": "あなたが命令中…"},
     "sr.game_over": {"en": "Game over.", "ja": "ゲーム終了。"},
     "sr.protected": {"en": "protected this turn", "ja": "この手番は攻撃できない"},
