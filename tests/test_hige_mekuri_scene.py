@@ -99,7 +99,7 @@ def test_a_game_through_the_shared_loop_with_the_bot_in_the_worker(app, play_to_
     again = replay.play_back(played, rules.new_state)
     assert again.revealed == scene.state.revealed and again.winner == winner and again.variant == MCKINLEY
     app.change_settings(language="ja")  # switched with the end panel up: its buttons follow
-    assert [b.label for b in scene.end_row.buttons] == ["もう一度", "メニュー"]
+    assert [b.label for b in scene.end_row.buttons] == ["もう一度遊ぶ", "メニュー"]
     app.change_settings(language="en")
     told = list(scene.log.entries)
     scene.play_again()  # the series goes on; a switch now tells both games again, the first above the break
