@@ -318,6 +318,7 @@ def test_the_round_table_waits_for_the_player_over_the_round_as_it_ended(app, ta
         if scene.breakdown is not None:
             break
         assert scene.view.rows[0] == row and scene.view.round_no == 1  # the stuck banner over the round as it was
+        assert scene.prompt()[0] == "The round is over."  # not "Your move next…"
         app.tick(STEP)
     assert scene.breakdown is not None
     history = list(state.history)

@@ -13,6 +13,7 @@ from random import Random
 import pygame
 
 from game.ui import theme
+from game.ui.fonts import font
 from game.ui.text import blit, fit, overflowed
 from game.ui.tween import ease_out_back, ease_out_cubic, lerp2
 
@@ -171,5 +172,11 @@ class Effects:
             if shown != text:
                 overflowed(text, pygame.Rect(banner_at[0] - room // 2, banner_at[1] - size, room, 2 * size))
             text = shown
+            # on a dark band: over a busy table (cards, names, labels) bare text was hard to read (playtest round 10)
+            band = pygame.Rect((0, 0), font(size, True).size(text)).inflate(40, 12)
+            band.center = banner_at
+            shade = pygame.Surface(band.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (*theme.BG_DEEP, 190), shade.get_rect(), border_radius=16)
+            surface.blit(shade, band)
             blit(surface, text, size, (banner_at[0] + 3, banner_at[1] + 3), theme.BG_DEEP, True, "center")
             blit(surface, text, size, banner_at, color, True, "center")

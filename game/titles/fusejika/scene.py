@@ -654,6 +654,8 @@ class FusejikaScene(TableScene):
         if v.to_move == TERMINAL:
             return t("fj.game_over"), theme.WARN
         if not self.human_turn():
+            if self.coming.round_no != v.round_no or self.coming.to_move == TERMINAL:  # the end on show (round 10)
+                return t("fj.round_over"), theme.INK_DIM
             if v.to_move == CHANCE or v.to_move < 0:  # a 9's or a Q's draw is no deal (playtest round 9)
                 return t("fj.drawing" if v.phase == rules.DRAW else "fj.dealing"), theme.INK_DIM
             return said("fj.waiting", v.to_move, self.names, self.me), theme.INK_DIM

@@ -24,6 +24,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.sixth": {"en": "gives {name} the sixth rank!", "ja": "{name}が6人そろってしまう！"},
     "fj.dealing": {"en": "Dealing…", "ja": "配っています…"},
     "fj.drawing": {"en": "Drawing…", "ja": "山札から引いています…"},
+    "fj.round_over": {"en": "The round is over.", "ja": "ラウンド終了。"},
     "fj.waiting": {"en": "{name} is thinking…", "ja": "{name}が考え中…"},
     "fj.waiting_you": {"en": "Your move next…", "ja": "次はあなたの番…"},
     "fj.your_turn": {"en": "Your turn: play a lit card. Hover a card to see its effect.",
