@@ -439,6 +439,12 @@ class TableScene(Scene, ABC):
         else:  # not legal now (a click on something that only looks like a choice): refused, nothing lost
             self.app.audio.play("error")
 
+    @staticmethod
+    def asks_last(event: pygame.event.Event, button: pygame.Rect) -> bool:
+        """Whether `event` asks to see the last result again: L, or a click on the title's `button` for it."""
+        return (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and button.collidepoint(event.pos))
+
     def handle_final(self, event: pygame.event.Event) -> bool:
         """An event at the finished table shown again from the ranking (FinalTableScene): True when the title takes
         it (a panel it opens there, such as its last result's); every other key or click goes back to the ranking."""

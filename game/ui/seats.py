@@ -121,8 +121,6 @@ def _fits(center: tuple[int, int], size: tuple[int, int], board: pygame.Rect) ->
     return TABLE.contains(rect) and rect.collidelist((HEADER, HAND, board.inflate(2 * MARGIN, 2 * MARGIN))) < 0
 
 
-COUNT_FROM = 1  # every hand shows its number beside its backs (playtest round 9: a number on big hands only read
-# as some seats' counts missing)
 BACK_STEP = 10  # the least step between two card backs (8 px wide): 2 px apart
 
 
@@ -152,17 +150,17 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
                      True, "topright")
         if score_mark is not None:
             surface.blit(score_mark, score_mark.get_rect(midright=(shown.left - 4, shown.centery)))
-    counted_ = hand >= COUNT_FROM
-    room = rect.right - 18 - (line.right + 34 + (20 if counted_ else 0))  # to the level, its dots (and the count)
+    # every hand shows its number beside its backs (playtest round 9: a number on big hands only read as some
+    # seats' counts missing)
+    room = rect.right - 18 - (line.right + 34 + (20 if hand else 0))  # to the level, its dots (and the count)
     # a big hand closes up rather than run into the level, but no closer than 2 px between backs (they ran into
     # one bar on a small plate): then fewer backs, and the number says how many
     backs = min(hand, 1 + max(0, int(room // BACK_STEP)))
-    counted_ = counted_ or backs < hand
     step = min(10.0, room / max(1, backs - 1))
     for i in range(backs):  # the hand as small card backs
         pygame.draw.rect(surface, theme.SKY, (round(rect.right - 18 - i * step), rect.bottom - 26, 8, 14),
                          border_radius=2)
-    if counted_:
+    if hand:
         blit(surface, str(hand), 14, (round(rect.right - 18 - (backs - 1) * step) - 4, rect.bottom - 19),
              theme.SKY, True, "midright")
     if thinking:

@@ -9,8 +9,6 @@ and the log names every card shown. "Last flip" lays the last one out again in a
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.app.setup import GameSetup
@@ -155,9 +153,7 @@ class KitsuneScene(TableScene):
 
     def _asks_review(self, event: pygame.event.Event) -> bool:
         """Whether `event` opens the "last flip" panel (L, or a click on its button)."""
-        return self.last is not None and not self.revealing and (
-            (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
-                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LAST.collidepoint(event.pos)))
+        return self.last is not None and not self.revealing and self.asks_last(event, LAST)
 
     def _open_review(self) -> None:
         if self.last is not None and not self.revealing:
@@ -261,7 +257,7 @@ class KitsuneScene(TableScene):
         total = sum(len(cards) for cards in info["event"].tables)
         if self.turned(info) < total:
             info["opened"] = self.now - self.speed(REVEAL)
-            if self.timeline.beats and self.timeline.beats[0].duration != math.inf:
+            if self.timeline.beats and not self.awaits_player:
                 self.timeline.beats[0].duration = min(self.timeline.beats[0].duration, self.speed(REVEAL) * 0.5)
         elif self.timeline.beats:
             self.timeline.beats[0].duration = 0.0

@@ -151,9 +151,7 @@ class ShinobazuScene(TableScene):
 
     def _asks_review(self, event: pygame.event.Event) -> bool:
         """Whether `event` opens the "last showdown" panel (L, or a click on its button)."""
-        return self.last is not None and not self.revealing and (
-            (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
-                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LAST.collidepoint(event.pos)))
+        return self.last is not None and not self.revealing and self.asks_last(event, LAST)
 
     def handle_final(self, event: pygame.event.Event) -> bool:
         """At the finished table the last showdown still opens (L or its button); any key or click closes it."""
