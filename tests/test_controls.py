@@ -174,6 +174,28 @@ def test_the_arrows_stop_at_the_ends_of_the_menu(app, menu):
     assert menu.row.focus == 0
 
 
+
+def test_the_details_panel_says_what_a_bottom_button_does(app, menu, monkeypatch):
+    """Playtest round 10: with Settings, Games, Statistics or Quit focused, the details panel was empty. Each now
+    says what it opens or does (Quit, with a game unfinished, that the game is kept)."""
+    import game.app.menu as menu_module
+    from game.services.i18n import t
+
+    drawn: list[str] = []
+    real = menu_module.block
+    monkeypatch.setattr(menu_module, "block", lambda surface, text, *rest, **kw: (drawn.append(text),
+                                                                                  real(surface, text, *rest, **kw))[1])
+    abouts = ("menu.about_settings", "menu.about_games", "menu.about_statistics", "menu.about_quit")
+    for offset, about in enumerate(abouts):
+        menu.row.focus = len(menu.titles) + offset
+        drawn.clear()
+        menu.draw(app.screen, 0.0)
+        assert drawn == [t(about)]
+    menu.saves = {"shinobazu": None}
+    drawn.clear()
+    menu.draw(app.screen, 0.0)
+    assert drawn == [t("menu.about_quit"), t("menu.quit_kept")]
+
 # --- table decisions ----------------------------------------------------------------------------------------------
 def run_until(app, scene, ready, frames: int = 20_000, choose=None) -> bool:
     """Tick until `ready()` at a human decision with its buttons shown; `choose(scene)` decides the others."""

@@ -319,6 +319,7 @@ def test_the_round_table_waits_for_the_player_over_the_round_as_it_ended(app, ta
             break
         assert scene.view.rows[0] == row and scene.view.round_no == 1  # the stuck banner over the round as it was
         assert scene.prompt()[0] == "The round is over."  # not "Your move next…"
+        assert [scene.shown_total(seat) for seat in range(3)] == [0, 0, 0]  # the scores come with their table
         app.tick(STEP)
     assert scene.breakdown is not None
     history = list(state.history)
@@ -326,13 +327,18 @@ def test_the_round_table_waits_for_the_player_over_the_round_as_it_ended(app, ta
         app.tick(STEP)
     assert scene.breakdown is not None and scene.awaits_player and state.history == history
     assert scene.view.rows[0] == row and scene.prompt()[0].startswith("Round 1 scored")
+    # the badges show the totals the table shows (they kept the old ones until the next deal: playtest round 10)
+    totals = list(scene.breakdown.totals)
+    assert totals != list(scene.view.totals) == [0, 0, 0]
+    assert [scene.shown_total(seat) for seat in range(3)] == totals
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert scene.breakdown is None and state.history == history  # the Enter went on and played nothing
     for _ in range(2000):
         if scene.view.round_no == 2:
             break
+        assert [scene.shown_total(seat) for seat in range(3)] == totals
         app.tick(STEP)
-    assert scene.view.round_no == 2
+    assert scene.view.round_no == 2 and [scene.shown_total(seat) for seat in range(3)] == totals
 
 
 def test_after_a_ten_enter_rests_on_the_card_the_rules_bot_would_lose(app, table_at):

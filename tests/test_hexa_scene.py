@@ -227,3 +227,26 @@ def test_the_open_discard_pile_covers_the_piles_and_names_the_deck(app, monkeypa
         deck = i18n.t("hx.deck", n=scene.view.deck_size)
         heading = pygame.Rect(box.x, box.y, box.width, 40)
         assert any(text == deck and heading.collidepoint(at) for text, at in texts)
+
+
+def test_no_piece_and_no_flag_covers_a_hex_name(app):
+    """Playtest round 10: the pieces covered the hex names ("C3") the buttons and the log use. Every hex's name
+    lies clear of a piece of either side on it and of the flag, from either seat."""
+    from game.titles.hexa.cards import draw_piece
+    from game.titles.hexa.rules import COLUMNS
+
+    for seat in (0, 1):
+        scene = HexaScene(app, GameSetup("hexa", ["normal"], seed=3, seat=seat))
+        for column in COLUMNS:
+            for row in range(scene.state.lengths[column]):
+                name = scene.name_rect(column, row)
+                for up in (True, False):
+                    layer = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+                    draw_piece(layer, scene.hex_centre(column, row), scene.side_size(), up, (255, 0, 0))
+                    covered = pygame.mask.from_surface(layer.subsurface(name)).count()
+                    assert covered == 0, (seat, column, row, up)
+        layer = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+        scene._draw_flag(layer)
+        for column in COLUMNS:
+            for row in range(scene.state.lengths[column]):
+                assert pygame.mask.from_surface(layer.subsurface(scene.name_rect(column, row))).count() == 0

@@ -115,3 +115,35 @@ def test_every_setup_row_has_room_for_its_text_at_the_most_opponents(app, langua
             stepper = scene.stepper(index, row)
             if stepper is not None:
                 assert rect.x + 24 + label_w < stepper.rect.x, (spec.slug, row)  # the label clear of the value
+
+
+def test_back_keeps_the_choices_for_the_next_visit(app):
+    """Playtest round 10: the opponent count set before Back was gone on the next visit."""
+    app.stack.push(GameSetupScene(app, "neu_noir"))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    scene.focus = scene.rows().index("opponents")
+    press(app, pygame.K_RIGHT)
+    count = len(scene.setup.levels)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is not scene
+    again = GameSetupScene(app, "neu_noir")
+    assert len(again.setup.levels) == count == len(saved_setup(app, "neu_noir").levels)
+
+
+@pytest.mark.parametrize("slug", [spec.slug for spec in registry.TITLES.values()
+                                  if not spec.solo and spec.min_players < spec.max_players])
+def test_the_rows_keep_their_pitch_as_opponents_come_and_go(app, slug):
+    """Playtest round 10: one opponent fewer made the rows taller, and Start slid down to where Back had been.
+    The pitch is the same at every opponent count, so a row moves only by the rows added or removed above it."""
+    scene = GameSetupScene(app, slug)
+    spec = scene.info
+    pitches, starts = set(), {}
+    for count in range(spec.min_players - 1, spec.max_players):
+        scene.setup.levels = ["normal"] * count
+        pitches.add(scene.row_pitch())
+        starts[count] = scene.row_rect(scene.rows().index("start"))
+    assert len(pitches) == 1
+    pitch = pitches.pop()
+    for count in range(spec.min_players, spec.max_players):
+        assert starts[count].y - starts[count - 1].y == pitch  # one opponent fewer: Start one row up

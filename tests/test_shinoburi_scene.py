@@ -293,3 +293,36 @@ def test_the_last_command_is_seen_before_the_reveal_covers_the_board(app, table_
         if scene.reveal is not None:
             break
     assert ended is not None and scene.reveal is not None and scene.now - ended >= scene.speed(1.0)
+
+
+def test_the_card_clicked_is_ringed_where_it_stands_clear_of_your_territory(app, table_at, monkeypatch):
+    """Playtest round 10: the raised ninja card's ring touched your territory's panel, and sat 8 pixels below the
+    card (the card also stands up as a lit card). At every table size the ring is round the card, under the panel."""
+    from game.titles.shinoburi import scene as scene_module
+    from game.titles.shinoburi.rules import NinjaOn
+    from game.ui import theme
+
+    drawn = []
+    real = pygame.draw.rect
+
+    def recording(surface, colour, r, *rest, **kw):
+        drawn.append((tuple(colour), pygame.Rect(r), rest[0] if rest else kw.get("width", 0)))
+        return real(surface, colour, r, *rest, **kw)
+
+    for players in (2, 3, 4, 5):
+        state = position(players, 0, hands={0: "NIN TAK UES MOR HOJ"}, table={1: "ODA:2"})
+        state.phase = CMD1
+        scene = table_at(ShinoburiScene, state)
+        app.tick(STEP)
+        rect = next(r for kind, r in scene.slot_rects() if kind == "NINJA")
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+        assert scene.ninja_picked and any(type(a) is NinjaOn for a, _ in scene.choices())
+        drawn.clear()
+        monkeypatch.setattr(scene_module.pygame.draw, "rect", recording)
+        scene._draw_hand(app.screen, scene.choices(), None)
+        monkeypatch.setattr(scene_module.pygame.draw, "rect", real)
+        (card,) = [r for colour, r, width in drawn if colour == scene_module.COLOURS["NINJA"] and width == 0]
+        (ring,) = [r for colour, r, width in drawn if colour == tuple(theme.ACCENT) and width == 3]
+        assert ring == card.inflate(8, 8) and card.y < rect.y - 8  # raised above the lit cards
+        assert ring.top > scene.panel_rect(scene.me).bottom + 2, players
+        assert ring.bottom <= 720

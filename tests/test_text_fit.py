@@ -134,6 +134,26 @@ def test_a_marked_symbol_takes_its_own_colour_inside_the_block_only(watched):
     assert text.render("red●", 20, white) is plain  # outside the block: as before
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_question_dialog_is_as_tall_as_its_text(app, language, watched):
+    """Playtest round 10: a one-line question sat in a dialog of fixed height with an empty band over its buttons.
+    The dialog takes its text's height: the buttons come a little under the text, and a long detail still fits."""
+    from game.app.overlays import ConfirmScene
+
+    i18n.set_language(language)
+    overflows, _ = watched
+    short = ConfirmScene(app, i18n.t("menu.quit_question"), i18n.t("menu.quit"), lambda: None, i18n.t("menu.quit_no"))
+    long_detail = " ".join([i18n.t("menu.discard_detail")] * 6)
+    tall = ConfirmScene(app, i18n.t("menu.discard_question", title="Shinobazu"), i18n.t("menu.discard_yes"),
+                        lambda: None, i18n.t("menu.discard_no"), long_detail)
+    for dialog in (short, tall):
+        dialog.draw(app.screen, 0.0)
+        room = dialog.row.buttons[0].rect.top - dialog.rect.top - 44 - 40  # text room: the top margin, the gap
+        assert 0 < dialog._text_height() <= room <= max(dialog._text_height(), 220 - 44 - 40 - 86)
+        assert dialog.rect.height <= 400 and dialog.rect.center == (640, 360)
+    assert short.rect.height < tall.rect.height
+    assert not overflows
+
 def test_the_panel_puts_the_buttons_under_the_whole_prompt():
     actions, log = panel_with_log()
     row = buttons(2)

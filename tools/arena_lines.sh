@@ -8,7 +8,7 @@
 #     PYPY=/opt/trixie/pypy bash tools/arena_lines.sh /work/arena/tree
 #     bash tools/arena_lines.sh --status                   # games in each journal
 #
-# A line whose journal is full takes a second (the arena reads it and plays nothing). JOBS (default 2) processes
+# A line whose journal is full is passed over (its report stays as written). JOBS (default 2) processes
 # play each line. Shinoburi runs on CPython (PYTHON, default python3) even with PYPY set: under PyPy
 # tools/same_choices.py prints a frozenset in another order, so the same choices are not shown there. CPython
 # plays faster in a checkout compiled by tools/arena_compiled.py, and PyPy ignores the compiled modules (they are
@@ -58,6 +58,10 @@ mkdir -p "$JOURNALS"
 cd "$CHECKOUT"
 echo "$LINES" | while read -r name title players games bots; do
   [ -n "$name" ] || continue
+  file=$JOURNALS/$name.jsonl
+  if [ -f "$file" ] && [ "$(grep -c '^{"game"' "$file" || true)" -ge "$games" ]; then
+    continue  # finished: its report stays as written when the last game was played
+  fi
   python=${PYTHON:-python3}
   if [ -n "${PYPY:-}" ] && [ "$title" != shinoburi ]; then python=$PYPY; fi
   echo "$(date -u +%H:%M) $name"

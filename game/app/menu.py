@@ -279,6 +279,8 @@ class TitleMenuScene(Scene):
             button.draw(surface, index == self.row.focus, index == self.row.hover)
         if self.focused:
             self._draw_details(surface, self.focused)
+        else:
+            self._draw_about(surface, self.row.focus - len(self.titles))
         blit(surface, t("menu.help"), 18, (theme.WIDTH // 2, theme.HEIGHT - 30), theme.INK_DIM, anchor="center")
 
     def _draw_card(self, surface: pygame.Surface, info: TitleInfo, button: Button, focused: bool,
@@ -327,6 +329,20 @@ class TitleMenuScene(Scene):
         save = self.saves.get(info.slug)
         self.actions.buttons[0].label = t("menu.continue", when=left_at(save.saved_at)) if save else ""
         self.actions.draw(surface)
+
+    def _draw_about(self, surface: pygame.Surface, which: int) -> None:
+        """The details panel while Settings, Games, Statistics or Quit has the focus: what it opens or does
+        (playtest round 10: the panel was empty there)."""
+        name, about = (("menu.settings", "menu.about_settings"), ("menu.games", "menu.about_games"),
+                       ("menu.statistics", "menu.about_statistics"), ("menu.quit", "menu.about_quit"))[which]
+        area = pygame.Rect(660, 170, 560, 450)
+        panel(surface, area, theme.PANEL, theme.PANEL_HI)
+        blit(surface, t(name), 44, (area.x + 28, area.y + 24), theme.ACCENT, True)
+        box = pygame.Rect(area.x + 30, area.y + 110, area.width - 60, area.height - 140)
+        used = block(surface, t(about), 22, box, theme.INK)
+        if name == "menu.quit" and self.saves:  # what the Quit dialog says too
+            block(surface, t("menu.quit_kept"), 22, pygame.Rect(box.x, box.y + used + 14, box.w, box.h - used - 14),
+                  theme.WARN)
 
     def _draw_dice_row(self, surface: pygame.Surface, x: int, y: int) -> None:
         for i, value in enumerate((2, 3, 4)):

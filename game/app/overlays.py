@@ -7,7 +7,7 @@ import pygame
 from game.app.scene import Scene
 from game.services.i18n import t
 from game.ui import theme
-from game.ui.text import blit, block
+from game.ui.text import blit, block, block_size, line_height
 from game.ui.widgets import Button, ButtonRow, dim, panel
 
 
@@ -92,6 +92,9 @@ class NoticeScene(Scene):
                                                      self.row.buttons[0].rect.top - 12 - top), theme.INK)
         self.row.draw(surface)
 
+CONFIRM_MAX_H = 400  # the question dialog's tallest
+CONFIRM_TEXT_W = 680  # its text's width (760 less the margins)
+
 
 class ConfirmScene(Scene):
     """A question before something that cannot be undone: the safe answer is the default (Enter; Esc always keeps).
@@ -104,14 +107,24 @@ class ConfirmScene(Scene):
                  detail_color: tuple[int, int, int] = theme.INK_DIM, act_default: bool = False) -> None:
         super().__init__(app)
         self.question, self.detail, self.act, self.detail_color = question, detail, act, detail_color
-        self.rect = pygame.Rect(0, 0, 760, 300)
+        # as tall as its text needs (playtest round 10: a short question left an empty band above the buttons)
+        self.rect = pygame.Rect(0, 0, 760, max(220, min(CONFIRM_MAX_H, 44 + self._text_height() + 40 + 56 + 30)))
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
-        keep = pygame.Rect(self.rect.x + 60, self.rect.bottom - 82, 300, 56)
-        go = pygame.Rect(self.rect.right - 360, self.rect.bottom - 82, 300, 56)
+        keep = pygame.Rect(self.rect.x + 60, self.rect.bottom - 86, 300, 56)
+        go = pygame.Rect(self.rect.right - 360, self.rect.bottom - 86, 300, 56)
         self.row = ButtonRow([Button(keep, keep_label, self.keep, size=22, primary=not act_default),
                               Button(go, act_label, self.confirm, size=22, primary=act_default)], vertical=False,
                              on_move=lambda: app.audio.play("menu_move"))
         self.row.focus = 1 if act_default else 0
+
+    def _text_height(self) -> int:
+        """The question's and the detail's height, wrapped to the dialog's width."""
+        question, size, _ = block_size(self.question, 28, CONFIRM_TEXT_W, CONFIRM_MAX_H, True)
+        height = len(question) * line_height(size)
+        if self.detail:
+            detail, size, _ = block_size(self.detail, 20, CONFIRM_TEXT_W, CONFIRM_MAX_H)
+            height += 6 + len(detail) * line_height(size)
+        return height
 
     def keep(self) -> None:
         """The safe answer: nothing happens."""
@@ -132,7 +145,7 @@ class ConfirmScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface)
         panel(surface, self.rect, theme.PANEL, theme.WARN)
-        room = pygame.Rect(self.rect.x + 40, self.rect.y + 36, self.rect.width - 80, 0)
+        room = pygame.Rect(self.rect.x + 40, self.rect.y + 44, CONFIRM_TEXT_W, 0)
         room.height = self.row.buttons[0].rect.top - 12 - room.top
         used = block(surface, self.question, 28, room, theme.INK, True, anchor="midtop")
         if self.detail:

@@ -40,7 +40,10 @@ class GameSetupScene(Scene):
                 "seed", "start", "back"]
 
     def row_pitch(self) -> int:
-        return min(ROW_H, (self.area.height - 36) // len(self.rows()))
+        """The rows' pitch, the same whatever the opponent count: as many rows as the largest table has must fit
+        (playtest round 10: the pitch grew when a row went, and Start slid down into Back's place)."""
+        most = len(self.rows()) - len(self.setup.levels) + self.info.max_players - 1
+        return min(ROW_H, (self.area.height - 36) // most)
 
     def row_gap(self) -> int:
         return ROW_GAP if self.row_pitch() >= 48 else 6
@@ -115,13 +118,19 @@ class GameSetupScene(Scene):
         self.app.audio.play("menu_move")
 
     def start(self) -> None:
-        self.setup.seed = int(self.seed_text) if self.seed_text else None
-        self.app.storage.set_setting(setting_key(self.setup.slug), self.setup.to_json())
+        self.remember()
         self.app.audio.play("menu_select")
         # the game gets its own copy: a click that lands before the screen is replaced cannot change its table
         self.app.stack.replace(start_scene(self.app, copy.deepcopy(self.setup)))
 
+    def remember(self) -> None:
+        """Keep this setup for the next visit (the seed as typed, none if the box is empty)."""
+        self.setup.seed = int(self.seed_text) if self.seed_text else None
+        self.app.storage.set_setting(setting_key(self.setup.slug), self.setup.to_json())
+
     def back(self) -> None:
+        """Back to the menu; the choices made here are kept (playtest round 10: the opponent count was lost)."""
+        self.remember()
         self.app.audio.play("back")
         self.app.stack.pop()
 

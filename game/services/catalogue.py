@@ -98,6 +98,18 @@ STRINGS: dict[str, dict[str, str]] = {
                            "ja": "終局時の卓です。Enter、Esc、クリックで順位に戻ります。"},
     "menu.statistics": {"en": "Statistics", "ja": "成績"},
     "menu.games": {"en": "Games", "ja": "対局記録"},
+    # what the menu's bottom buttons do, in the details panel while one has the focus (playtest round 10)
+    "menu.about_settings": {"en": "Language, sound volume, mute, fullscreen and animation speed. Changes are saved "
+                                  "at once.",
+                            "ja": "言語・音量・ミュート・フルスクリーン・アニメ速度。変更はすぐ保存されます。"},
+    "menu.about_games": {"en": "Every finished game is kept here: watch one again move by move, or export it as a "
+                               "file to share.",
+                         "ja": "終わったゲームはすべてここに残ります。一手ずつ見直したり、ファイルに書き出して"
+                               "共有したりできます。"},
+    "menu.about_statistics": {"en": "Your win share and mean score in each title, by the strongest opponent and by "
+                                    "the number of players.",
+                              "ja": "タイトルごとの勝率と平均点。最強の相手別・人数別のグラフもあります。"},
+    "menu.about_quit": {"en": "Close Asobiba.", "ja": "遊び場を終了します。"},
     "games.title": {"en": "Your games", "ja": "対局記録"},
     "games.all": {"en": "All titles", "ja": "すべてのタイトル"},
     "games.when": {"en": "When", "ja": "日時"},

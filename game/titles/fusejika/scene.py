@@ -72,6 +72,7 @@ class FusejikaScene(TableScene):
         super().__init__(app, setup, autoplay)
         self.tooltip: tuple[str, tuple[int, int], tuple] | None = None
         self.breakdown = None  # the RoundScored on show
+        self.scored = None  # the last RoundScored shown (its totals are on the badges from then)
         self.panel_until = 0.0
         self.sudden = None  # the SuddenDeath event, celebrated until the end
         self.flyers: list[Flyer] = []
@@ -198,7 +199,7 @@ class FusejikaScene(TableScene):
 
     def _on_round_scored(self, e: rules.RoundScored) -> None:
         def go():  # it says "click or Enter to continue", so it waits for that (playtest round 10)
-            self.breakdown, self.panel_until = e, self.now + self.held(PANEL_TIME)
+            self.breakdown, self.panel_until, self.scored = e, self.now + self.held(PANEL_TIME), e
             self.app.audio.play("clear")
         self.timeline.queue(self.held(PANEL_TIME), go)
 
@@ -531,7 +532,7 @@ class FusejikaScene(TableScene):
         thinking = self.ticket is not None and active
         hand = 0 if seat == self.me else v.hand_sizes[seat]
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
-                               str(v.totals[seat]), hand, active, thinking, self.now)
+                               str(self.shown_total(seat)), hand, active, thinking, self.now)
         self._draw_row(surface, seat)
         if v.phase == rules.KICK_TO and v.to_move == self.me and seat != self.me:
             self._draw_target(surface, seat)  # under the tag and the label above the badge, which stay readable
@@ -547,6 +548,13 @@ class FusejikaScene(TableScene):
             box = image.get_rect(bottomleft=(rect.x + 4, rect.y - 3)).inflate(8, 2)
             pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=5)  # readable over a target's frame
             surface.blit(image, image.get_rect(center=box.center))
+
+    def shown_total(self, seat: int) -> int:
+        """The seat's total on its badge: with the round's scores on show, the total they make (playtest round 10:
+        the badges kept the old totals until the next deal) until the view has them, else the view's."""
+        scored = self.scored
+        return scored.totals[seat] if scored is not None and scored.round_no == self.view.round_no \
+            else self.view.totals[seat]
 
     def _row_style(self, seat: int, card) -> str:
         v = self.view

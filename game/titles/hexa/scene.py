@@ -46,7 +46,7 @@ from game.titles.hexa.rules import (
 from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, fit
+from game.ui.text import blit, fit, font
 from game.ui.widgets import Button, panel
 
 LOG = pygame.Rect(992, 14, 276, 360)
@@ -58,6 +58,7 @@ PILES = pygame.Rect(24, 120, 300, 190)  # the deck and the discard pile
 KNOWN = pygame.Rect(24, 330, 300, 150)  # the other's cards you have seen
 ARENA = pygame.Rect(672, 196, 296, 320)  # the battle (clear of the attack previews beside the board)
 PILE_W, KNOWN_W, ARENA_W = 60, 40, 84
+NAME_SIZE = 11  # a hex name's type
 SLIDE = 0.35  # seconds a piece takes to step
 FLIP = 0.9  # seconds before the battle cards are turned over, then the result shows
 
@@ -433,6 +434,16 @@ class HexaScene(TableScene):
         s = self.side_size() - shrink
         return [(cx + s * math.cos(math.radians(a)), cy + s * math.sin(math.radians(a))) for a in range(0, 360, 60)]
 
+    def hex_fill(self, column: str, row: int) -> tuple[int, int, int]:
+        return (70, 74, 46) if (column, row) == self.state.flag_hex else (34, 72, 58)
+
+    def name_rect(self, column: str, row: int) -> pygame.Rect:
+        """Where a hex's name is written: inside its left corner, clear of the piece in the middle."""
+        x, y = self.hex_centre(column, row)
+        rect = pygame.Rect((0, 0), font(NAME_SIZE).size(f"{column}{row}"))
+        rect.center = (round(x - self.side_size() * 0.66), round(y))
+        return rect
+
     def hex_rect(self, column: str, row: int) -> pygame.Rect:
         s = self.side_size()
         rect = pygame.Rect(0, 0, round(1.6 * s), round(1.6 * s))
@@ -572,12 +583,9 @@ class HexaScene(TableScene):
         focused = self.focused_action()
         for column in COLUMNS:
             for row in range(state.lengths[column]):
-                fill = (34, 72, 58)
-                if (column, row) == state.flag_hex:
-                    fill = (70, 74, 46)
+                fill = self.hex_fill(column, row)
                 pygame.draw.polygon(surface, fill, self.hex_points(column, row, 1.5))
                 pygame.draw.polygon(surface, (20, 44, 36), self.hex_points(column, row, 1.5), 2)
-        self._draw_names(surface)
         legal = v.legal if self.human_turn() else ()
         previews = []
         for column in COLUMNS:  # one move lit: the keys' choice, which follows the mouse (or the button under it)
@@ -587,6 +595,7 @@ class HexaScene(TableScene):
                     previews.append(preview)
         placed = self._place_previews(previews)
         self._draw_preview_lines(surface, placed)
+        self._draw_names(surface)  # over the preview lines, under the pieces
         for seat in range(2):
             for i, column in enumerate(COLUMNS):
                 row = v.positions[seat][i]
@@ -602,13 +611,14 @@ class HexaScene(TableScene):
         self._draw_previews(surface, placed)
 
     def _draw_names(self, surface: pygame.Surface) -> None:
-        """Each hex's name as the buttons and the log say it ("C5"), faint in its lower part, and the column
-        letters under the board: the board turns with your seat, the names stay."""
-        s = self.side_size()
+        """Each hex's name as the buttons and the log say it ("C5"), faint by its left corner, where no piece
+        covers it (playtest round 10: in the lower part, the pieces hid it), and the column letters under the
+        board: the board turns with your seat, the names stay."""
         for column in COLUMNS:
             for row in range(self.state.lengths[column]):
-                x, y = self.hex_centre(column, row)
-                blit(surface, f"{column}{row}", 11, (x, y + s * 0.55), (84, 128, 108), anchor="center")
+                rect = self.name_rect(column, row)
+                pygame.draw.rect(surface, self.hex_fill(column, row), rect.inflate(4, 0))  # over a preview's line
+                blit(surface, f"{column}{row}", NAME_SIZE, rect.center, (84, 128, 108), anchor="center")
             x = self.hex_centre(column, 0)[0]
             blit(surface, column, 15, (x, BOARD.bottom + 4), theme.INK_DIM, True, "midtop")
 
@@ -652,11 +662,12 @@ class HexaScene(TableScene):
                 blit(surface, shown, size, (label.centerx, label.y + 10 + 16 * k), theme.BAD, True, "center")
 
     def _draw_flag(self, surface: pygame.Surface) -> None:
-        """The flag at its hex's upper corner, in its owner's colour (grey while nobody's)."""
+        """The flag in its hex's upper part, left of the middle (clear of the hex names by the left corners), in its
+        owner's colour (grey while nobody's)."""
         v = self.view
         x, y = self.hex_centre(*self.state.flag_hex)
         s = self.side_size()
-        x, y = x + s * 0.45, y - s * 0.55
+        x, y = x - s * 0.25, y - s * 0.55
         colour = PIECES[0 if v.flag == v.first else 1] if v.flag is not None else (170, 170, 180)
         pygame.draw.line(surface, theme.INK, (x, y - 14), (x, y + 12), 3)
         pygame.draw.polygon(surface, colour, [(x + 1, y - 14), (x + 20, y - 7), (x + 1, y)])

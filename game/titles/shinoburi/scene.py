@@ -50,7 +50,8 @@ LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
 CENTRE = pygame.Rect(332, 246, 316, 184)
 PANEL_SIZE = (300, 148)
-HAND_Y = 610  # the held card, raised, stays clear of your territory's panel (playtest round 10)
+HAND_Y = 614  # the held card, raised and ringed, stays clear of your territory's panel (playtest round 10)
+PICK_RISE = 10  # how much higher than the lit cards the card clicked stands
 CARD = (62, 96)
 STACK = (52, 82)
 SPOTS = {  # top-left of each seat's territory panel, by player count; yours at the bottom, the rest clockwise
@@ -459,17 +460,18 @@ class ShinoburiScene(TableScene):
         held = self.held.country if type(self.held) is Deploy else None  # the card on its way: raised, ringed
         ninja = self.ninja_picked and NINJA in playable  # the ninja card clicked: the first of them raised, ringed
         for index, (kind, rect) in enumerate(self.slot_rects()):
+            picked = False
             if held is not None and index == self.picked and kind in (None, held):  # the card clicked, raised
-                kind, rect = held, rect.move(0, -16)
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
+                kind, rect, picked = held, rect.move(0, -PICK_RISE), True
             elif ninja and kind == NINJA:
-                ninja, rect = False, rect.move(0, -16)
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
+                ninja, rect, picked = False, rect.move(0, -PICK_RISE), True
             if kind is None:
                 continue
             colour = COLOURS[kind]
             lit = kind in playable
             rect = rect.move(0, -8) if lit else rect  # a card you may play now stands up a little
+            if picked:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
             pygame.draw.rect(surface, colour, rect, border_radius=8)
             pygame.draw.rect(surface, theme.INK if lit else theme.BG_DEEP, rect, 3 if lit else 2, border_radius=8)
             ink = theme.INK if kind == NINJA else theme.BG_DEEP
