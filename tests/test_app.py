@@ -198,3 +198,21 @@ def test_think_bench_prints_json(capsys):
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert result["bench"] == "think" and result["positions"] == 6
     assert 0 < result["median_ms"] <= result["p95_ms"] <= result["max_ms"]
+
+
+def test_the_menu_comes_back_scrolled_as_it_was_left(app):
+    """Playtest round 11: back from a game, the list had scrolled so that the game's title was the last row shown,
+    and a click meant for the title seen before landed on another. The list comes back as it was left."""
+    from game.app import menu
+
+    scene = menu.TitleMenuScene(app)
+    assert len(scene.titles) > menu.VISIBLE
+    scene.scroll = len(scene.titles) - menu.VISIBLE  # the wheel down to the end
+    scene._layout(follow_focus=False)
+    index = next(i for i in range(scene.scroll, len(scene.titles)) if not scene.titles[i].solo)
+    scene.click_title(index)
+    shown = [b.rect.y for b in scene.row.buttons[:len(scene.titles)]]
+    app.last_title = scene.titles[index].slug  # a game of it was played
+    again = menu.TitleMenuScene(app)
+    assert again.row.focus == index and again.scroll == scene.scroll
+    assert [b.rect.y for b in again.row.buttons[:len(again.titles)]] == shown

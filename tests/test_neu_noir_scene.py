@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.app import STEP
 from game.app.setup import GameSetup
 from game.titles.neu_noir.rules import DECLARE, SHOT, TAKE_PILE, TURN, TakePile, position
 from game.titles.neu_noir.scene import NeuNoirScene
@@ -329,3 +330,17 @@ def test_a_seats_chips_are_told_under_the_mouse(app):
 def test_the_double_is_not_blamed_when_no_card_would_fit_anyway(app):
     scene = scene_at(app, position(hands={0: "8 10"}, current=0, value=101, doubles=1, bets={0: 2}))
     assert scene.prompt()[0] == "No play is possible, and no bet: declare defeat."
+
+
+def test_the_buttons_stay_put_when_the_first_card_is_clicked(app):
+    """Playtest round 11: the first card clicked added Reorder and Take all back, the panel grew, and Play moved 30
+    pixels up from under the pointer. They are there, greyed, from the turn's start."""
+    scene = scene_at(app, position(hands={0: "5 6 7 DOUBLE"}, current=0, value=10))
+    app.tick(STEP)
+    before = [(b.label, b.enabled, tuple(b.rect)) for b in scene.buttons.buttons]
+    assert [enabled for _, enabled, _ in before][:3] == [False, False, False]  # Play, Reorder, Take all back
+    scene.add_card("N5")
+    app.tick(STEP)
+    after = [(b.label, b.enabled, tuple(b.rect)) for b in scene.buttons.buttons]
+    assert [rect for _, _, rect in after] == [rect for _, _, rect in before]
+    assert after[0][1] and after[2][1]  # Play this card, Take all back

@@ -256,3 +256,29 @@ def test_a_language_switch_mid_game_tells_the_log_and_the_names_anew(app, slug):
     assert all(any(ord(ch) > 0x3000 for ch in entry) for entry, _ in scene.log.entries)  # it read English before
     assert scene.log.title == fresh.log.title
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("slug", ["hexa", "neu_noir", "kitsune_gaeshi"])
+def test_your_buttons_behind_the_pause_menu_switch_language_at_once(app, slug):
+    """Playtest round 11: switched to Japanese in the settings over a paused table, the table's buttons behind the
+    pause menu kept their English labels until the game went on. They change with the switch."""
+    i18n.set_language("en")
+    spec = registry.get(slug)
+    players = max(spec.min_players, 4) if spec.max_players >= 4 else spec.min_players
+    scene = start_scene(app, GameSetup(slug, ["easy"] * (players - 1), seed=5, options=spec.default_options()))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    for _ in range(20000):
+        app.tick(STEP)
+        if scene.human_turn() and scene.buttons.buttons:
+            break
+        if scene.awaits_player:
+            app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert scene.human_turn() and scene.buttons.buttons
+    english = [button.label for button in scene.buttons.buttons]
+    try:
+        app.change_settings(language="ja")  # no tick: the table is paused under the settings
+        japanese = [button.label for button in scene.buttons.buttons]
+        assert japanese != english and any(ord(ch) > 0x3000 for label in japanese for ch in label), (english, japanese)
+    finally:
+        app.change_settings(language="en")

@@ -70,6 +70,7 @@ class App:
         self.bots = start_bots(not headless if bot_process is None else bot_process)
         self.stack = SceneStack()
         self.last_title: str | None = None  # the title last started (or its scores opened): the menu comes back to it
+        self.menu_scroll = 0  # the title list's scroll when the menu was left: it comes back as it was
         self.clock_time = 0.0   # seconds of simulated time, advanced by the fixed step
         self.running = True
         self.frame_ms: list[float] = []      # input+update+draw+present time per frame, for the frame benchmark

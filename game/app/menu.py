@@ -63,7 +63,7 @@ class TitleMenuScene(Scene):
         self.best: dict = {}
         self.saves: dict[str, Save] = {}  # the unfinished game of each title that has one
         self.shown_for: str | None = None  # the title the action buttons were last set up for
-        self.scroll = 0  # index of the first title card shown
+        self.scroll = app.menu_scroll  # index of the first title card shown: as it was when the menu was left
         slugs = [info.slug for info in self.titles]
         if app.last_title in slugs:  # back from a game: at its title
             self.row.focus = slugs.index(app.last_title)
@@ -71,11 +71,13 @@ class TitleMenuScene(Scene):
         self._layout()
 
     def _layout(self, follow_focus: bool = True) -> None:
-        """Scroll so the focused title is shown, and place the shown cards (the others cannot be hovered)."""
+        """Scroll so the focused title is shown, and place the shown cards (the others cannot be hovered). The
+        scroll is kept for the menu's next showing (playtest round 11: back from a game, the list had scrolled so
+        that game's title was the last row, and a click meant for another title found a third)."""
         focus = self.row.focus
         if follow_focus and focus < len(self.titles):
             self.scroll = min(max(self.scroll, focus - VISIBLE + 1), focus)
-        self.scroll = max(0, min(self.scroll, len(self.titles) - VISIBLE))
+        self.scroll = self.app.menu_scroll = max(0, min(self.scroll, len(self.titles) - VISIBLE))
         for index, button in enumerate(self.row.buttons[:len(self.titles)]):
             slot = index - self.scroll
             button.rect = (pygame.Rect(LIST_X, LIST_Y + slot * (CARD_H + CARD_GAP), LIST_W, CARD_H)

@@ -29,7 +29,10 @@ class SettingsScene(Scene):
         self.focus = 0
         self.mouse: tuple[int, int] | None = None  # where the pointer is, to light the arrow under it
         self.sliding = False  # the volume bar is being dragged
-        self.area = pygame.Rect(0, 0, 760, 610)
+        # as tall as the rows and the help line need, with the no-audio line when it shows (playtest round 11: a
+        # band was kept empty for it)
+        notice = 0 if app.audio.available else 26
+        self.area = pygame.Rect(0, 0, 760, 96 + len(self.rows) * ROW_H + 40 + notice)
         self.area.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
 
     def row_rect(self, index: int) -> pygame.Rect:

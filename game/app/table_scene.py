@@ -223,6 +223,9 @@ class TableScene(Scene, ABC):
         on show has played out (`update`)."""
         self.names = [translated_name(name) for name in self.names]
         self._catch_up_language()
+        if self.human_turn() and self.buttons.buttons:  # your buttons, seen behind the pause menu (playtest round 11)
+            self._refresh_buttons()
+            self.place_actions()
 
     def _catch_up_language(self) -> None:
         """Tell the log again if the language changed since it was told, once nothing is on show."""

@@ -25,7 +25,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.discard_yes": {"en": "New game", "ja": "新しく始める"},
     "menu.discard_no": {"en": "Keep my game", "ja": "中断中のゲームを残す"},
     "menu.quit_question": {"en": "Quit Asobiba?", "ja": "遊び場を終了しますか？"},
-    "menu.quit_kept": {"en": "Your unfinished games are kept: continue them from this menu next time.",
+    "menu.quit_kept": {"en": "Your unfinished games are kept: continue them from this menu.",
                        "ja": "中断中のゲームは保存されています。次回このメニューから続けられます。"},
     "menu.quit_no": {"en": "Stay", "ja": "戻る"},
     "menu.solo": {"en": "Solo · high score", "ja": "ひとり用・ハイスコア"},

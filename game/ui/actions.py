@@ -108,6 +108,11 @@ class ActionPanel:
         return [max(notes, key=lambda n: len(wrap(n.text, n.size, width, n.bold)) * line_height(n.size))] if notes \
             else None
 
+    def roomiest_group(self, groups: list[list[Note]]) -> list[Note]:
+        """Of sets of notes shown one set at a time, the set needing the most room (a `reserve`)."""
+        width = self.home.width - 2 * SIDE
+        return max(groups, key=lambda notes: self._height((), 0, 0, notes, 0, width))
+
     def place(self, buttons: list[Button], layout: Layout) -> None:
         """Move the buttons under the prompt (keeping their arrangement) and let the log give way."""
         if buttons:

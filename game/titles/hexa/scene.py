@@ -59,6 +59,7 @@ KNOWN = pygame.Rect(24, 330, 300, 150)  # the other's cards you have seen
 ARENA = pygame.Rect(672, 196, 296, 320)  # the battle (clear of the attack previews beside the board)
 PILE_W, KNOWN_W, ARENA_W = 60, 40, 84
 NAME_SIZE = 11  # a hex name's type
+NAME_INK = (112, 162, 138)  # faint on the hex, still read in a small window (playtest round 11)
 SLIDE = 0.35  # seconds a piece takes to step
 FLIP = 0.9  # seconds before the battle cards are turned over, then the result shows
 
@@ -441,7 +442,7 @@ class HexaScene(TableScene):
         """Where a hex's name is written: inside its left corner, clear of the piece in the middle."""
         x, y = self.hex_centre(column, row)
         rect = pygame.Rect((0, 0), font(NAME_SIZE).size(f"{column}{row}"))
-        rect.center = (round(x - self.side_size() * 0.66), round(y))
+        rect.center = (round(x - self.side_size() * 0.70), round(y) - 2)
         return rect
 
     def hex_rect(self, column: str, row: int) -> pygame.Rect:
@@ -618,7 +619,7 @@ class HexaScene(TableScene):
             for row in range(self.state.lengths[column]):
                 rect = self.name_rect(column, row)
                 pygame.draw.rect(surface, self.hex_fill(column, row), rect.inflate(4, 0))  # over a preview's line
-                blit(surface, f"{column}{row}", NAME_SIZE, rect.center, (84, 128, 108), anchor="center")
+                blit(surface, f"{column}{row}", NAME_SIZE, rect.center, NAME_INK, anchor="center")
             x = self.hex_centre(column, 0)[0]
             blit(surface, column, 15, (x, BOARD.bottom + 4), theme.INK_DIM, True, "midtop")
 
@@ -667,7 +668,7 @@ class HexaScene(TableScene):
         v = self.view
         x, y = self.hex_centre(*self.state.flag_hex)
         s = self.side_size()
-        x, y = x - s * 0.25, y - s * 0.55
+        x, y = x - s * 0.25, y - s * 0.55 + 4  # the pole's top inside the hex's top edge
         colour = PIECES[0 if v.flag == v.first else 1] if v.flag is not None else (170, 170, 180)
         pygame.draw.line(surface, theme.INK, (x, y - 14), (x, y + 12), 3)
         pygame.draw.polygon(surface, colour, [(x + 1, y - 14), (x + 20, y - 7), (x + 1, y)])

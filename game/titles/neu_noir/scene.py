@@ -351,9 +351,10 @@ class NeuNoirScene(TableScene):
         bets = any(type(a) is Bet for a in legal)
         out = [(counted("nn.play_line", len(self.line)) if self.line else t("nn.play"), self.confirm_play,
                 self.line_problem() is None)]
-        if self.line:
+        if self.line or can_play:  # offered (greyed) from the turn's start, so the buttons do not move under the
+            # pointer when the first card is clicked (playtest round 11)
             out += [(t("nn.reorder"), self.reorder, len(self.line) > 1 and has_order(v.value, tuple(self.line))),
-                    (t("nn.clear"), self.clear_line, True)]
+                    (t("nn.clear"), self.clear_line, bool(self.line))]
         out += [(t("nn.bet"), self.start_bet, bets), (t("nn.declare"), self.ask_declare, DECLARE in legal)]
         if not can_play and not self.line:
             out[0] = (t("nn.play"), self.confirm_play, False)
@@ -460,11 +461,14 @@ class NeuNoirScene(TableScene):
         if self.view.phase == TAKE_PILE:
             longest = max(self.view.piles, key=len)
             return [Note(listed(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
-        if self.view.phase == TURN_PHASE and self.mode == "play" and self.line:
+        if self.view.phase == TURN_PHASE and self.mode == "play" and (
+                self.line or any(type(a) is Card for a in self.view.legal)):
+            # from the turn's start, so the first card clicked does not move them either (playtest round 11)
             name = max((card_name(kind) for kind in KINDS), key=len)
-            verdicts = [t(key, card=name, at=len(self.line)) for key in ("nn.why.over", "nn.why.over_any")]
+            verdicts = [t(key, card=name, at=max(1, len(self.line))) for key in ("nn.why.over", "nn.why.over_any")]
             verdicts += [t("nn.why.few", need=self.view.doubles + 1), t("nn.line_ok")]
-            return self.actions.roomiest([Note(text, color=theme.BAD) for text in verdicts])
+            return self.actions.roomiest_group([self.why_not_notes(), *([Note(text, color=theme.BAD)]
+                                                                        for text in verdicts)])
         return None
 
     def panel_footer(self) -> str:
