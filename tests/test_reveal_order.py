@@ -282,3 +282,60 @@ def test_dice_slayer_enter_takes_the_hinted_die(app):
     scene.cursor = None
     scene.handle(ENTER)
     assert scene.state.stock[-1] == hinted
+
+
+def test_dice_slayer_meter_never_counts_the_picked_die(app):
+    """Playtest round 12: while a pick played out (a set's flash), the plate meter counted the picked die again and
+    read a red "9 / 8" after the preview's "8 / 8". From the click until the next pick, it shows no more dice than
+    the plate holds after the pick, and the pick's own count until the display has the pick's result."""
+    from game.titles.dice_slayer.scene import DiceSlayerScene
+
+    scene = DiceSlayerScene(app, seed=7)
+    app.stack.clear_to(scene)
+    picks = 0
+    while picks < 25:
+        for _ in range(3000):
+            app.tick(STEP)
+            if scene.picking or scene.state.is_terminal():
+                break
+        if scene.state.is_terminal():
+            break
+        at_pick, after = scene.plate_meter()
+        assert after and at_pick == len(scene.state.plate) - 1
+        scene.pick(scene.state.legal_actions()[0])
+        picks += 1
+        while not scene.picking and not scene.state.is_terminal():
+            count, _ = scene.plate_meter()
+            assert count <= at_pick, (picks, count, at_pick)
+            app.tick(STEP)
+    assert picks >= 10
+
+
+def test_dice_combat_lights_one_button_at_a_decision(app):
+    """Playtest round 12: with the pointer left over Attack while the dice rolled, the decision lit Defend (Enter's
+    default) and Attack (under the pointer) alike. At a new decision only Enter's button is lit, until the pointer
+    moves."""
+    scene = DiceCombatScene(app, seed=5)
+    app.stack.clear_to(scene)
+    attack = scene.buttons.buttons[0].rect.center
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=attack, rel=(0, 0), buttons=(0, 0, 0)))
+    decisions = 0
+    for _ in range(20_000):
+        app.tick(STEP)
+        if scene.state.is_terminal() or decisions >= 3:
+            break
+        if scene.deciding:
+            assert scene.buttons.hover is None or scene.buttons.hover == scene.buttons.focus
+            scene.choose(DEFEND)
+            decisions += 1
+            app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=attack, rel=(0, 0), buttons=(0, 0, 0)))
+    assert decisions >= 2
+
+
+def test_dice_combat_verdict_says_what_the_round_did(app):
+    """Playtest round 12: a successful Defend read "9 vs 7 — success!", taken for a prize won."""
+    i18n.set_language("en")
+    scene = DiceCombatScene(app, seed=5)
+    assert scene._clash_line(9, 7, True, DEFEND)[0] == "9 vs 7 — blocked, prize lost"
+    assert scene._clash_line(9, 7, True, ATTACK)[0] == "9 vs 7 — prize won!"
+    assert scene._clash_line(5, 7, False, DEFEND)[0] == scene._clash_line(5, 7, False, ATTACK)[0] == "5 vs 7 — a hit taken"

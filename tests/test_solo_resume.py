@@ -498,3 +498,35 @@ def test_an_autoplay_game_is_kept_like_any_other(app, slug):
     save = saves.load(app.storage, slug)
     assert save is not None and len(save.actions) == len(scene.state.history)
     assert save.setup.seed == 6 and not save.setup.demo
+
+
+@pytest.mark.parametrize("slug", ["dice_slayer", "dice_combat"])
+def test_play_on_the_high_scores_asks_before_it_replaces_a_kept_game(app, slug):
+    """Playtest round 12: the high-score screen opened from the menu started a new game with its Play button (or
+    Enter) and the game left unfinished was gone. It asks first, as the menu's Play does; Enter keeps the game."""
+    from game.app.overlays import ConfirmScene
+
+    real = start_scene(app, GameSetup(slug, [], seed=3), autoplay=True)
+    show(app, real)
+    for _ in range(FRAMES):
+        if len(real.state.history) >= 4:
+            break
+        app.tick(STEP)
+    kept = saves.load(app.storage, slug)
+    assert kept is not None and kept.actions
+    scores = HighScoresScene(app, slug, played=False)
+    show(app, scores)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    app.handle(enter)  # Play has the focus
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, ConfirmScene)
+    app.handle(enter)  # the default answer keeps the game
+    app.stack.apply_pending()
+    assert app.stack.top is scores and saves.load(app.storage, slug).actions == kept.actions
+    scores.play_again()
+    app.stack.apply_pending()
+    app.stack.top.confirm()  # "New game"
+    app.stack.apply_pending()
+    assert app.stack.top.title_slug == slug and app.stack.top is not scores
+    app.tick(STEP)
+    assert saves.load(app.storage, slug) is None or saves.load(app.storage, slug).actions != kept.actions

@@ -101,3 +101,21 @@ def test_a_title_page_opens_at_once_and_says_when_there_is_nothing(app):
     assert stats.pages[stats.page] == "dice_slayer" and stats.games == []
     rows, skipped = table_rows(app.storage)
     assert rows == [] and skipped == 0
+
+
+def test_dice_combats_best_is_its_fastest_win(app):
+    """Playtest round 12: a lost Dice Combat game of 11 rounds and a win in 6 read "Best 11". Its best is the
+    fewest rounds of a won game; Dice Slayer's stays its highest score."""
+    app.storage.record_game("dice_combat", "loss", 11, {"rounds": 11}, "{}")
+    app.storage.record_game("dice_combat", "win", 6, {"rounds": 6}, "{}")
+    app.storage.record_game("dice_combat", "win", 8, {"rounds": 8}, "{}")
+    stats = StatsScene(app, "dice_combat")
+    rows = dict(stats._figures([11.0, 6.0, 8.0], "rounds", registry.get("dice_combat").chart_best))
+    assert rows[i18n.t("stats.f_fastest_win")] == "6" and i18n.t("stats.f_best") not in rows
+    app.storage.record_game("dice_slayer", "end", 9, {"score": 40}, "{}")
+    app.storage.record_game("dice_slayer", "end", 9, {"score": 120}, "{}")
+    slayer = StatsScene(app, "dice_slayer")
+    assert dict(slayer._figures([40.0, 120.0], "score"))[i18n.t("stats.f_best")] == "120"
+    only_losses = StatsScene(app, "dice_combat")
+    only_losses.games = [g for g in only_losses.games if g["outcome"] == "loss"]
+    assert dict(only_losses._figures([11.0], "rounds", "fewest_in_a_win"))[i18n.t("stats.f_fastest_win")] == "—"

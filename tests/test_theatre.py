@@ -214,6 +214,8 @@ def test_the_theatre_counts_rounds_as_the_table_does(app, slug):
         state = theatre.scene.state
         if not state.is_chance_node() and not state.is_terminal():  # at a decision, mid-round
             assert theatre.round_now() == state.round + 1, k
+    theatre.jump(len(theatre.moves))  # the end: the last round played, as the board says (not one more)
+    assert theatre.scene.state.is_terminal() and theatre.round_now() == theatre.scene.state.round
 
 
 @pytest.mark.parametrize("slug", SOLO_TITLES)
@@ -678,3 +680,23 @@ def saves_from(table):
     from game.app import saves
 
     return saves.from_json(table.save().to_json())
+
+
+@pytest.mark.parametrize("slug", SOLO_TITLES)
+def test_a_solo_replay_offers_no_seat_to_see_from_and_no_play_on(app, slug, monkeypatch):
+    """Playtest round 12: a solo game's replay showed "All revealed" and "Play on" greyed for good, and its help line
+    listed their keys (P only beeped). They are not offered there; a table game's replay keeps them."""
+    import game.app.theatre as theatre_module
+    from game.services.i18n import t
+
+    theatre = theatre_for(app, solo_game(app, slug, seed=6))
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    shown: list[str] = []
+    real = theatre_module.blit
+    monkeypatch.setattr(theatre_module, "blit", lambda surface, text, *rest, **kw: (shown.append(text),
+                                                                                    real(surface, text, *rest, **kw))[1])
+    theatre.draw(app.screen, 0.0)
+    assert t("theatre.help_solo") in shown and t("theatre.help") not in shown
+    assert all(not button.enabled and button.rect.right < 0 for button in theatre.controls.buttons[6:])
+    assert all(button.rect.x >= 0 for button in theatre.controls.buttons[:6])

@@ -68,6 +68,20 @@ class HighScoresScene(Scene):
         return honest[:10]
 
     def play_again(self) -> None:
+        """A new game; with a game of this title left unfinished, only once the player says so, as the menu asks
+        (playtest round 12: this button replaced a paused game without a word)."""
+        from game.app import saves
+        from game.app.overlays import ConfirmScene
+
+        if saves.load(self.app.storage, self.info.slug) is not None:
+            self.app.audio.play("warning")
+            self.app.stack.push(ConfirmScene(
+                self.app, t("menu.discard_question", title=self.info.name()), t("menu.discard_yes"),
+                self._start_new, t("menu.discard_no"), t("menu.discard_detail")))
+            return
+        self._start_new()
+
+    def _start_new(self) -> None:
         self.app.audio.play("menu_select")
         self.app.stack.replace(start_scene(self.app, saved_setup(self.app, self.info.slug)))
 

@@ -18,13 +18,12 @@ from game.ui import theme
 from game.ui.dice import die_surface
 from game.ui.text import blit, block, first_line, overflowed
 from game.ui.tween import pulse
-from game.ui.widgets import Button, ButtonRow, panel
+from game.ui.widgets import OFF_SCREEN, Button, ButtonRow, panel
 
 CARD_H, CARD_GAP = 74, 8
 LIST_X, LIST_Y, LIST_W = 60, 170, 560
 LIST_BOTTOM = 576  # the title list scrolls when its cards do not fit above the Settings row
 VISIBLE = (LIST_BOTTOM - LIST_Y + CARD_GAP) // (CARD_H + CARD_GAP)
-OFF_SCREEN = pygame.Rect(-2000, -2000, 1, 1)
 DOUBLE_CLICK = 0.45  # seconds: a second click on the same title within this starts it
 
 

@@ -146,7 +146,8 @@ class StatsScene(Scene):
         slug = self.pages[self.page]
         self.games = started_games(self.app.storage, slug) if slug else []
         chart = registry.get(slug).chart if slug else None
-        self.charts = [] if not self.games else self._solo_charts(chart) if chart else self._table_title_charts()
+        self.charts = [] if not self.games else self._solo_charts(chart, registry.get(slug).chart_best) if chart \
+            else self._table_title_charts()
 
     def turn(self, step: int) -> None:
         self.page = (self.page + step) % len(self.pages)
@@ -224,7 +225,7 @@ class StatsScene(Scene):
             lambda surface: charts.legend(surface, BOTTOM, keys),
         ]
 
-    def _solo_charts(self, chart: tuple[str, str]) -> list[Callable[[pygame.Surface], None]]:
+    def _solo_charts(self, chart: tuple[str, str], best: str = "highest") -> list[Callable[[pygame.Surface], None]]:
         """The charts of a solo title's page: the spread of its figure, the figures, the trend (worked out once)."""
         key, label_key = chart
         label, none = t(label_key), t("stats.none")
@@ -240,7 +241,7 @@ class StatsScene(Scene):
         top, steps = charts.scale_for(max(points, default=1))
         spread_heading = t("stats.distribution", label=label, width=width)
         trend_heading = counted("stats.trend_score", len(last), label=label)
-        rows = self._figures(values)
+        rows = self._figures(values, key, best)
         painters = [
             lambda surface: charts.bars(surface, TOP_LEFT, spread_heading, spread, spread_top, lambda v: f"{v:g}",
                                         none, spread_steps),
@@ -253,16 +254,22 @@ class StatsScene(Scene):
             painters.append(lambda surface: charts.legend(surface, BOTTOM, keys))
         return painters
 
-    def _figures(self, values: list[float]) -> list[tuple[str, str]]:
+    def _figures(self, values: list[float], key: str, best: str = "highest") -> list[tuple[str, str]]:
+        """Games, wins, and the figure's mean, median, best and recent mean. The best is the highest, or (Dice
+        Combat's rounds) the fewest of a won game: playtest round 12 read a lost game's 11 rounds as "Best 11"."""
         rows = [(t("stats.f_games"), str(len(self.games)))]
         if any(game["outcome"] in ("win", "loss") for game in self.games):
             wins = sum(game["outcome"] == "win" for game in self.games)
             rows.append((t("stats.f_wins"), f"{wins} ({round(100 * wins / len(self.games))}%)"))
         if values:
             rows += [(t("stats.f_mean"), f"{statistics.fmean(values):.1f}"),
-                     (t("stats.f_median"), f"{statistics.median(values):g}"),
-                     (t("stats.f_best"), f"{max(values):g}"),
-                     (t("stats.f_last"), f"{statistics.fmean(values[-WINDOW:]):.1f}")]
+                     (t("stats.f_median"), f"{statistics.median(values):g}")]
+            if best == "fewest_in_a_win":
+                won = [v for game in self.games if game["outcome"] == "win" and (v := figure(game, key)) is not None]
+                rows.append((t("stats.f_fastest_win"), f"{min(won):g}" if won else "—"))
+            else:
+                rows.append((t("stats.f_best"), f"{max(values):g}"))
+            rows.append((t("stats.f_last"), f"{statistics.fmean(values[-WINDOW:]):.1f}"))
         return rows
 
     def _draw_figures(self, surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:

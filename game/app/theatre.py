@@ -34,7 +34,7 @@ from game.titles.spec import START
 from game.ui import theme
 from game.ui.anim import Timeline
 from game.ui.text import blit, block, block_size, fit, line_height
-from game.ui.widgets import Button, ButtonRow, panel
+from game.ui.widgets import OFF_SCREEN, Button, ButtonRow, panel
 
 SPEEDS = (("×½", 1.4), ("×1", 0.7), ("×2", 0.3), ("×4", 0.08))  # label, seconds between moves
 VIEW = pygame.Rect(64, 0, 1152, 648)  # where the table is drawn (the canvas at 90%)
@@ -129,6 +129,10 @@ class TheatreScene(Scene):
             Button(pygame.Rect(660, 680, 110, 34), t("theatre.play_on"), self.play_on, size=16),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         self.controls.buttons[6].enabled = self.hidden
+        self.solo = registry.get(self.title_slug).solo
+        if self.solo:  # one seat and no table to sit at: no "seen from", no "play on" (playtest round 12: shown
+            for button in self.controls.buttons[6:]:  # greyed, with their keys in the help line, and P said nothing)
+                button.rect, button.enabled = pygame.Rect(OFF_SCREEN), False
         self.controls.focus = 2
 
     def _scene_at(self, k: int) -> Watchable:
@@ -434,6 +438,8 @@ class TheatreScene(Scene):
         self.controls.buttons[5].label = t("theatre.speed", speed=SPEEDS[self.speed][0])
         self.controls.buttons[6].label = self.seen_label()
         self.controls.buttons[7].enabled = self.can_play_on()
+        if self.solo:
+            self.controls.buttons[6].enabled = False
         coaching = self.coach_on and self.your_decision() and self.table_seat() == self.setup.seat
         if coaching:
             self._draw_coach(surface)
@@ -455,7 +461,8 @@ class TheatreScene(Scene):
             status = f"{t('theatre.round', n=self.round_now())} · {status}"
         line, size = fit(status, 16, BAR.right - PROGRESS.right - 24, True, 13)
         blit(surface, line, size, (PROGRESS.right + 12, PROGRESS.centery), theme.INK, True, "midleft")
-        blit(surface, t("theatre.help"), 13, (BAR.right - 12, BAR.y - 2), theme.INK_FAINT, anchor="bottomright")
+        blit(surface, t("theatre.help_solo" if self.solo else "theatre.help"), 14 if self.solo else 13,
+             (BAR.right - 12, BAR.y - 2), theme.INK_DIM, anchor="bottomright")
         if self.coach_on and self.decisions:
             self._draw_summary(surface)
 
@@ -522,8 +529,8 @@ def read_positions(spec, setup: GameSetup, moves: list, round_events: tuple[type
                 turns.append(position)
             last_player = player
         events = state.apply(state.action_from_json(raw))
-        if any(isinstance(event, round_events) for event in events):
-            rounds.append(position + 1)
+        if any(isinstance(event, round_events) for event in events) and not state.is_terminal():
+            rounds.append(position + 1)  # (no round begins at the game's end: playtest round 12 read "Round 20")
     return decisions, chance, turns, rounds
 
 

@@ -143,6 +143,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "theatre.help": {"en": "Space play · ←→ step · [ ] round · , . turn · V seen from · P play on · C coach · "
                            "N costliest · Esc back",
                      "ja": "Space 再生・←→ 1手・[ ] ラウンド・, . 手番・V 視点・P ここから対局・C 講評・N 悪手・Esc 戻る"},
+    "theatre.help_solo": {"en": "Space play · ←→ step · [ ] round · C coach · N costliest · Esc back",
+                          "ja": "Space 再生・←→ 1手・[ ] ラウンド・C 講評・N 悪手・Esc 戻る"},
     "theatre.play_on": {"en": "Play on", "ja": "ここから対局"},
     "playon.title": {"en": "Play on from move {at}", "ja": "{at}手目から対局する"},
     "playon.explain": {"en": "Take any seat: you keep what that seat knew then, and the cards hidden from it are "
@@ -201,6 +203,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "stats.f_mean": {"en": "Mean", "ja": "平均"},
     "stats.f_median": {"en": "Median", "ja": "中央値"},
     "stats.f_best": {"en": "Best", "ja": "最高"},
+    "stats.f_fastest_win": {"en": "Fastest win", "ja": "最短の勝利"},
     "stats.f_last": {"en": "Mean of the last 10", "ja": "直近10回の平均"},
     "stats.no_games": {"en": "No finished games of this title yet.", "ja": "このタイトルの終わったゲームはまだありません。"},
     "stats.none": {"en": "no games yet", "ja": "まだありません"},

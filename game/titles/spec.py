@@ -63,6 +63,7 @@ class TitleSpec:
     score_boards: dict = field(default_factory=dict)  # solo titles: board -> [(label key, column)]
     theatre: bool = True  # its scene can be watched in the replay theatre (game.app.theatre.Watchable)
     chart: tuple[str, str] | None = None  # solo titles: (details key, label key) of the figure the statistics chart
+    chart_best: str = "highest"  # the statistics' "best" of that figure: "highest", or "fewest_in_a_win" (rounds)
 
     @property
     def solo(self) -> bool:

@@ -120,6 +120,7 @@ class ButtonRow:
 
 
 ARROW_W = 40  # the width of a stepper's ◀ and ▶ click targets
+OFF_SCREEN = pygame.Rect(-2000, -2000, 1, 1)  # where a button not offered now is kept (never hovered)
 
 
 @dataclass

@@ -50,7 +50,7 @@ from game.titles.dice_combat.scores import Run, run_from_json, run_to_json
 from game.ui import theme
 from game.ui.anim import Effects, Sprite, Timeline
 from game.ui.dice import die_surface, glow
-from game.ui.text import blit, block
+from game.ui.text import blit, block, fit
 from game.ui.tween import ease_out_back, ease_out_bounce, pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -60,6 +60,7 @@ MONSTER_AT = (640, 178)
 SMALL_PLATE = pygame.Rect(70, 250, 250, 170)
 BIG_PLATE = pygame.Rect(470, 300, 340, 120)
 CLASH = pygame.Rect(430, 440, 420, 110)
+CLASH_LINE_W = 560  # the verdict line under the dice, between the prize's plate and the buttons
 TRAY = pygame.Rect(60, 598, 790, 100)
 SIDE = pygame.Rect(900, 80, 340, 250)
 COACH_CARD = pygame.Rect(900, 344, 340, 300)  # the replay theatre's coach: over the buttons
@@ -165,7 +166,7 @@ class DiceCombatScene(Scene):
         self.clash = None
         if resolved:
             total = sum(state.roll)
-            self.clash = self._clash_line(total, state.target, total >= state.target)
+            self.clash = self._clash_line(total, state.target, total >= state.target, state.choice)
         pattern = find_pattern(state.collection) if state.result == WIN else None
         self.pattern = pattern or ()
 
@@ -192,6 +193,8 @@ class DiceCombatScene(Scene):
         if self.deciding and target is not None and self.focused_round != self.state.round:  # a new decision
             self.focused_round = self.state.round
             self.buttons.focus = 0 if odds.attack_chance(target) >= odds.defend_chance(target) else 1
+            self.buttons.hover = None  # one button lit, Enter's: a pointer left over the other lights it when it moves
+            # (playtest round 12: both shone alike)
 
     def _sprites(self) -> list[Sprite]:
         return ([self.small] if self.small else []) + self.big + self.rolled + self.tray
@@ -338,15 +341,16 @@ class DiceCombatScene(Scene):
 
     def _on_resolved(self, event: Resolved) -> None:
         def show() -> None:
-            self.clash = self._clash_line(event.total, event.target, event.success)
+            self.clash = self._clash_line(event.total, event.target, event.success, event.action)
             if event.success and event.action == DEFEND:
                 self.shield_until = self.now + self.speed(0.8)
                 self.app.audio.play("set")
         self.queue(ROLL_FLIGHT + 0.1)  # let the last die land first (it started its flight as its beat began)
         self.queue(0.75, show)
 
-    def _clash_line(self, total: int, target: int, success: bool) -> tuple[str, tuple[int, int, int]]:
-        verdict = t("dc.success") if success else t("dc.failure")
+    def _clash_line(self, total: int, target: int, success: bool, action: str) -> tuple[str, tuple[int, int, int]]:
+        """"9 vs 7 — blocked, prize lost": the totals and what the round did."""
+        verdict = t(f"dc.verdict.{action}") if success else t("dc.verdict.failure")
         return t("dc.clash", total=total, target=target, verdict=verdict), theme.GOOD if success else theme.BAD
 
     def _on_prize_won(self, event: PrizeWon) -> None:
@@ -486,7 +490,8 @@ class DiceCombatScene(Scene):
             style = "lit" if self.state.choice == ATTACK else "normal"
             sprite.blit(surface, die_surface(sprite.value, DIE, style), self.now)
         if self.clash:
-            blit(surface, self.clash[0], 30, (CLASH.centerx, CLASH.bottom + 8), self.clash[1], True, "midtop")
+            line, size = fit(self.clash[0], 30, CLASH_LINE_W, True, 20)
+            blit(surface, line, size, (CLASH.centerx, CLASH.bottom + 8), self.clash[1], True, "midtop")
 
     def lives_text(self) -> str:
         """The side panel's label: the lives left, as many as the whole hearts under it."""

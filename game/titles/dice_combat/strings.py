@@ -10,8 +10,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.prize": {"en": "Prize · small plate", "ja": "賞品・小皿"},
     "dc.prize_wins": {"en": "This prize would win!", "ja": "この賞品で勝ち！"},
     "dc.clash": {"en": "{total} vs {target} — {verdict}", "ja": "{total} 対 {target} — {verdict}"},
-    "dc.success": {"en": "success!", "ja": "成功！"},
-    "dc.failure": {"en": "failure", "ja": "失敗"},
+    # the round's verdict says what it did (playtest round 12: a Defend's "success!" read as the prize won)
+    "dc.verdict.attack": {"en": "prize won!", "ja": "賞品獲得！"},
+    "dc.verdict.defend": {"en": "blocked, prize lost", "ja": "防御成功・賞品は失う"},
+    "dc.verdict.failure": {"en": "a hit taken", "ja": "失敗・打撃を受けた"},
     "dc.lives": {"en": "Lives left: {n} of {max}", "ja": "命 {n}/{max}（打撃で1つ減る）"},
     "dc.run": {"en": "Win streak: {n}", "ja": "連勝: {n}"},
     "dc.collection": {"en": "Collected dice", "ja": "獲得したダイス"},

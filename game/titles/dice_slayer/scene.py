@@ -120,7 +120,7 @@ class DiceSlayerScene(Scene):
     def hud_best(self) -> str:
         """The HUD's Best: the player's stored best ("—" before any), passed live only by the player's own score;
         a bot's score (the demo, autoplay) never counts."""
-        best = self.best if self.autoplay else max(self.best, self.score_target)
+        best = self.best if self.autoplay else max(self.best, int(self.shown_score))  # with the score as it counts
         return str(best) if best else "—"
 
     # --- keeping the game -------------------------------------------------------------------------
@@ -564,11 +564,19 @@ class DiceSlayerScene(Scene):
             surface.blit(glow(DIE, color), (sprite.pos[0] - DIE / 2, sprite.pos[1] - DIE / 2))
         sprite.blit(surface, die_surface(sprite.value, DIE, style), self.now)
 
+    def plate_meter(self) -> tuple[int, bool]:
+        """(dice, after the pick): the count the plate meter shows. At a pick, and while that pick plays out until
+        the display has its result, the plate after the pick (playtest round 12: during a set's flash the meter
+        counted the picked die too, and read a red "9 / 8")."""
+        shown = self.shown
+        at_pick = not shown.is_terminal() and not shown.is_chance_node()
+        return len(shown.plate) - (1 if at_pick else 0), at_pick
+
     def _draw_danger(self, surface: pygame.Surface) -> None:
-        count = len(self.shown.plate) - (1 if self.picking else 0)
+        count, after = self.plate_meter()
         red = count >= GAME_OVER_PLATE - 1
         y = PLATE.bottom + 22
-        label = t("ds.danger_after", n=count) if self.picking else t("ds.danger", n=count)
+        label = t("ds.danger_after", n=count) if after else t("ds.danger", n=count)
         blit(surface, label, 22, (PLATE.x, y), theme.BAD if red else theme.INK_DIM, True)
         for i in range(GAME_OVER_PLATE):
             pip = pygame.Rect(PLATE.x + 250 + i * 44, y + 2, 36, 24)

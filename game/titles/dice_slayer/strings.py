@@ -22,7 +22,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.set.triple": {"en": "Triple", "ja": "刻子"},
     "ds.set.straight": {"en": "Straight", "ja": "順子"},
     "ds.all_clear": {"en": "ALL CLEAR +20", "ja": "全消し +20"},
-    "ds.hint": {"en": "Hint: pick {v} (expected +{ev})", "ja": "ヒント: {v} を選ぶ（期待値 +{ev}）"},
+    "ds.hint": {"en": "Hint: pick {v} (+{ev} to come, on average)", "ja": "ヒント: {v} を選ぶ（今後の平均 +{ev}）"},
     "ds.no_such_die": {"en": "There is no {v} on the plate.", "ja": "皿に {v} はありません。"},
     "ds.hint_off": {"en": "show the computer's hint", "ja": "コンピュータのヒントを表示"},
     "ds.result_clear": {"en": "{kind}! {n} dice gone: +{points}", "ja": "{kind}！ {n}個消去: +{points}"},
