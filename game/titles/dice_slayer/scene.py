@@ -626,7 +626,8 @@ class DiceSlayerScene(Scene):
             blit(surface, t("ds.pick_prompt"), 21, (x, y), theme.INK)
             if self.hint_on:
                 best, ev = self.hint()
-                blit(surface, t("ds.hint", v=best, ev=f"{ev:.1f}"), 20, (x, y + 120), theme.GOOD, True)
+                line, size = fit(t("ds.hint", v=best, ev=f"{ev:.1f}"), 20, card.width - 44, True, 13)
+                blit(surface, line, size, (x, y + 120), theme.GOOD, True)
             else:
                 blit(surface, "H: " + t("ds.hint_off"), 18, (x, y + 120), theme.INK_FAINT)
             return
@@ -639,7 +640,8 @@ class DiceSlayerScene(Scene):
              theme.GOOD if info["points"] else theme.BAD if info["game_over"] else theme.INK_DIM, True)
         if self.hint_on:
             best, ev = self.hint()
-            blit(surface, t("ds.hint", v=best, ev=f"{ev:.1f}"), 18, (x, y + 124), theme.GOOD)
+            line, size = fit(t("ds.hint", v=best, ev=f"{ev:.1f}"), 18, card.width - 44, False, 13)
+            blit(surface, line, size, (x, y + 124), theme.GOOD)
 
     def _preview_text(self, info: dict) -> str:
         if info["game_over"]:
