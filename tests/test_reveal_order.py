@@ -286,13 +286,14 @@ def test_dice_slayer_enter_takes_the_hinted_die(app):
 
 def test_dice_slayer_meter_never_counts_the_picked_die(app):
     """Playtest round 12: while a pick played out (a set's flash), the plate meter counted the picked die again and
-    read a red "9 / 8" after the preview's "8 / 8". From the click until the next pick, it shows no more dice than
-    the plate holds after the pick, and the pick's own count until the display has the pick's result."""
+    read a red "9 / 8" after the preview's "8 / 8"; then it kept "8 / 8" over a cleared plate, and "3 / 8" while
+    five dice had dropped in. The meter counts the dice drawn on the plate, less the one picked: from the click
+    never more than the preview said, down with the burst, up as the dice drop in."""
     from game.titles.dice_slayer.scene import DiceSlayerScene
 
     scene = DiceSlayerScene(app, seed=7)
     app.stack.clear_to(scene)
-    picks = 0
+    picks = bursts = 0
     while picks < 25:
         for _ in range(3000):
             app.tick(STEP)
@@ -301,14 +302,19 @@ def test_dice_slayer_meter_never_counts_the_picked_die(app):
         if scene.state.is_terminal():
             break
         at_pick, after = scene.plate_meter()
-        assert after and at_pick == len(scene.state.plate) - 1
+        assert after and at_pick == len(scene.state.plate) - 1 == len(scene.plate) - 1
         scene.pick(scene.state.legal_actions()[0])
         picks += 1
+        rolled = False
         while not scene.picking and not scene.state.is_terminal():
-            count, _ = scene.plate_meter()
-            assert count <= at_pick, (picks, count, at_pick)
+            count, after = scene.plate_meter()
+            assert not after and count == len([s for s in scene.plate if s is not scene.picked])
+            rolled |= count > at_pick  # new dice dropping in
+            if not rolled:
+                assert count <= at_pick, (picks, count, at_pick)
+                bursts += count < at_pick
             app.tick(STEP)
-    assert picks >= 10
+    assert picks >= 10 and bursts
 
 
 def test_dice_combat_lights_one_button_at_a_decision(app):

@@ -22,6 +22,7 @@ from game.app.scene import Scene
 from game.app.setup import GameSetup
 from game.services.i18n import t
 from game.services.storage import ScoreEntry, timestamp
+from game.titles import registry
 from game.titles.dice_combat import monster
 from game.titles.dice_combat.rules import WIN, DiceCombatState, find_pattern
 from game.titles.dice_combat.scene import arena_backdrop, make_scene
@@ -130,7 +131,8 @@ class DiceCombatOverScene(Scene):
             rank = self._rank(board)
             self.app.storage.set_setting("player_name", name)
             self.last_id = self.app.storage.add_score(entry)
-            self.note = (t("over.saved", rank=rank), theme.GOOD)
+            # which table: a won run is asked for two, one after the other (playtest round 12)
+            self.note = (t("over.saved_on", table=t(registry.get(TITLE).board_label(board)), rank=rank), theme.GOOD)
             self.app.audio.play("menu_select")
         self._offer_tables()
 

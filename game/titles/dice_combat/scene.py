@@ -504,7 +504,8 @@ class DiceCombatScene(Scene):
             draw_heart(surface, (SIDE.x + 70 + i * 90, SIDE.y + 92), 30, broken=i >= lives_left(self.shown_damage))
         round_no = self.shown.round + (0 if self.shown.is_terminal() else 1)
         blit(surface, t("dc.round") + f" {round_no}", 22, (SIDE.x + 22, SIDE.y + 150), theme.INK)
-        blit(surface, t("dc.run", n=self.run.wins), 22, (SIDE.x + 22, SIDE.y + 186), theme.WARN, True)
+        won = self.shown.is_terminal() and self.shown.result == WIN  # counted as VICTORY shows (playtest round 12)
+        blit(surface, t("dc.run", n=self.run.wins + won), 22, (SIDE.x + 22, SIDE.y + 186), theme.WARN, True)
         chance = self.headline_chance()
         if self.hint_on and chance is not None:
             blit(surface, t("dc.win_now", p=f"{100 * chance:.1f}"), 18, (SIDE.right - 22, SIDE.y + 152),
@@ -530,7 +531,8 @@ class DiceCombatScene(Scene):
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         target = self.state.target if self.deciding else None
         for index, (button, action) in enumerate(zip(self.buttons.buttons, (ATTACK, DEFEND), strict=True)):
-            button.enabled = target is not None and not self.autoplay
+            button.enabled = target is not None and not self.autoplay and not self.watching  # (a replay lit
+            # Enter's default as if it had been played: playtest round 12)
             button.label = ""
             lit = button.enabled and index in (self.buttons.focus, self.buttons.hover)
             button.draw(surface, self.buttons.focus == index and button.enabled, self.buttons.hover == index)

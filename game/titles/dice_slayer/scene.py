@@ -94,6 +94,7 @@ class DiceSlayerScene(Scene):
         self.plate: list[Sprite] = []
         self.stock: list[Sprite] = []
         self.leaving: list[Sprite] = []
+        self.picked: Sprite | None = None  # the die just picked, until it leaves the plate for the stock
         self.timeline = Timeline()
         self.effects = Effects(random.Random(self.seed ^ 0xF00D))  # looks only; never the dice
         self.flash_until = 0.0
@@ -145,7 +146,7 @@ class DiceSlayerScene(Scene):
         """Take a saved game's state and lay its dice out as the animations would have left them: the plate grouped
         by value, the stock in its slots, the score told in full, the last pick's result on the preview card."""
         self.state = self.shown = state
-        self.plate, self.stock, self.leaving = [], [], []
+        self.plate, self.stock, self.leaving, self.picked = [], [], [], None
         counts: dict[int, int] = {}
         for face in state.plate:
             index = counts.get(face, 0)
@@ -264,6 +265,7 @@ class DiceSlayerScene(Scene):
         if sprite is None or sprite.value != value or sprite not in self.plate:
             sprite = next(s for s in self.plate if s.value == value)
         self.cursor = None
+        self.picked = sprite  # off the plate's count from the click (it slides to the stock as its beat comes)
         self._animate(events, sprite)
 
     def _animate(self, events: list, sprite: Sprite) -> None:
@@ -310,6 +312,7 @@ class DiceSlayerScene(Scene):
     def _slide_to_stock(self, sprite: Sprite) -> None:
         self.app.audio.play("pick")
         self.plate.remove(sprite)
+        self.picked = None
         self.stock.append(sprite)
         sprite.move(self.slot_pos(len(self.stock) - 1), self.now, self.speed(0.3), ease_in_out)
         self.relayout(self.speed(0.3))
@@ -565,12 +568,12 @@ class DiceSlayerScene(Scene):
         sprite.blit(surface, die_surface(sprite.value, DIE, style), self.now)
 
     def plate_meter(self) -> tuple[int, bool]:
-        """(dice, after the pick): the count the plate meter shows. At a pick, and while that pick plays out until
-        the display has its result, the plate after the pick (playtest round 12: during a set's flash the meter
-        counted the picked die too, and read a red "9 / 8")."""
-        shown = self.shown
-        at_pick = not shown.is_terminal() and not shown.is_chance_node()
-        return len(shown.plate) - (1 if at_pick else 0), at_pick
+        """(dice, after the pick): the count the plate meter shows, the dice on the plate as they are drawn (the
+        die picked leaves it with the click, burst dice with the burst, rolled dice come as they drop in), and at
+        a pick the plate after it. Playtest round 12: it counted the picked die during a set's flash ("9 / 8"),
+        kept "8 / 8" half a second over a cleared plate and "3 / 8" while five dice lay there."""
+        at_pick = self.picking
+        return len([s for s in self.plate if s is not self.picked]) - (1 if at_pick else 0), at_pick
 
     def _draw_danger(self, surface: pygame.Surface) -> None:
         count, after = self.plate_meter()
@@ -596,7 +599,7 @@ class DiceSlayerScene(Scene):
             x, y = self.slot_pos(index)
             slot = pygame.Rect(x - 6, y - 6, STOCK_DIE + 12, STOCK_DIE + 12)
             pygame.draw.rect(surface, theme.BG_DEEP, slot, border_radius=14)
-        full = len(self.state.stock) == 3 and not self.busy
+        full = len(self.state.stock) == 3 and not self.busy and not self.state.is_terminal()  # none after the end
         if full:
             x, y = self.slot_pos(0)
             blit(surface, "▲ " + t("ds.leaves_next"), 17, (x + STOCK_DIE // 2, y + STOCK_DIE + 12), theme.WARN,

@@ -14,7 +14,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.coach_pick": {"en": "Pick {v}: {what}", "ja": "{v} を選ぶ：{what}"},
     "ds.pick_prompt": {"en": "Pick a die for the stock", "ja": "ストックに移すダイスを選ぼう"},
     "ds.preview_title": {"en": "If you pick {v}:", "ja": "{v} を選ぶと:"},
-    "ds.preview_none": {"en": "no set — nothing is removed", "ja": "役なし — 何も消えない"},
+    "ds.preview_none": {"en": "No set — nothing is removed", "ja": "役なし — 何も消えない"},
     "ds.preview_set": {"en": "{kind}! removes {n} dice: +{points}", "ja": "{kind}！ {n}個消える: +{points}"},
     "ds.preview_set_one": {"en": "{kind}! removes {n} die: +{points}", "ja": "{kind}！ {n}個消える: +{points}"},
     "ds.preview_set_empty": {"en": "{kind}, but no {sides} on the plate: +0", "ja": "{kind}。でも皿に{sides}がない: +0"},
