@@ -319,6 +319,13 @@ def test_the_coach_reads_the_whole_game_and_finds_the_costliest_choices(app, pla
     if worst:
         theatre.handle(key(pygame.K_n))
         assert theatre.at == worst[0][0] and theatre.your_decision()
+    shown: list[str] = []
+    real = theatres.blit
+    monkeypatch.setattr(theatres, "blit", lambda surface, text, *rest, **kw: (shown.append(text),
+                                                                              real(surface, text, *rest, **kw))[1])
+    theatre.costs = []  # a game without a costly choice says so (N has nowhere to go: playtest round 12)
+    theatre._draw_summary(app.screen)
+    assert any(i18n.t("theatre.coach_none") in line for line in shown)
 
 
 def test_a_rebuilt_kitsune_game_tells_the_cards_of_each_flip_like_the_live_table(app, play_to_summary):

@@ -503,6 +503,8 @@ class TheatreScene(Scene):
         if worst:
             costs = listed(t("theatre.coach_cost", at=k, cost=self.cost_text(measure, cost)) for k, cost in worst)
             parts.append(t("theatre.coach_worst", moves=costs))
+        elif read == len(self.decisions):  # said, so N's beep is understood (playtest round 12)
+            parts.append(t("theatre.coach_none"))
         line, size = fit(" · ".join(parts), 13, 760)
         blit(surface, line, size, (12, BAR.y - 2), theme.SKY, anchor="bottomleft")
 

@@ -163,6 +163,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "theatre.secrets_all": {"en": "Everything hidden, laid open", "ja": "伏せられたものをすべて公開"},
     "theatre.nothing_hidden": {"en": "nothing hidden", "ja": "伏せたものなし"},
     "theatre.coach_read": {"en": "Coach: {read} of {total} decisions read", "ja": "講評：判断{total}回中{read}回 読了"},
+    "theatre.coach_none": {"en": "no costly choice found", "ja": "大きな悪手なし"},
     "theatre.coach_worst": {"en": "costliest: {moves}", "ja": "悪手：{moves}"},
     "theatre.coach_cost": {"en": "move {at} ({cost})", "ja": "{at}手目（{cost}）"},
     "theatre.coach": {"en": "Coach: your move", "ja": "講評：あなたの手番"},
