@@ -589,7 +589,8 @@ class DiceSlayerScene(Scene):
                 color = tuple(int(c * (0.6 + 0.4 * pulse(self.now, 0.7))) for c in theme.BAD)
             pygame.draw.rect(surface, color, pip, border_radius=6)
         if self.picking and count >= GAME_OVER_PLATE:
-            blit(surface, t("ds.must_clear"), 20, (PLATE.x + 620, y + 40), theme.BAD, True, "midleft")
+            blit(surface, t("ds.must_clear"), 20, (PLATE.x + 250, y + 50), theme.BAD, True, "midleft")  # under the
+            # pips, clear of the replay coach's panel on the right (playtest round 12)
 
     def _draw_stock(self, surface: pygame.Surface) -> None:
         card = STOCK_CARD
