@@ -707,3 +707,22 @@ def test_a_solo_replay_offers_no_seat_to_see_from_and_no_play_on(app, slug, monk
     assert t("theatre.help_solo") in shown and t("theatre.help") not in shown
     assert all(not button.enabled and button.rect.right < 0 for button in theatre.controls.buttons[6:])
     assert all(button.rect.x >= 0 for button in theatre.controls.buttons[:6])
+
+
+def test_a_dice_slayer_replay_shows_no_best(app, monkeypatch):
+    """Playtest round 12: the replay of a game showed "Best 36" from its first round, its own score counted as the
+    record. A replay shows the game, not the records."""
+    import game.titles.dice_slayer.scene as scene_module
+    from game.services.i18n import t
+
+    theatre = theatre_for(app, solo_game(app, "dice_slayer", seed=6))
+    shown: list[str] = []
+    real = scene_module.blit
+    monkeypatch.setattr(scene_module, "blit", lambda surface, text, *rest, **kw: (shown.append(text),
+                                                                                  real(surface, text, *rest, **kw))[1])
+    theatre.scene.draw(app.screen, 0.0)
+    assert shown and not any(text.startswith(t("ds.best")) for text in shown)
+    live = scene_module.DiceSlayerScene(app, seed=6)
+    shown.clear()
+    live.draw(app.screen, 0.0)
+    assert any(text.startswith(t("ds.best")) for text in shown)

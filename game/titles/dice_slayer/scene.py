@@ -528,7 +528,9 @@ class DiceSlayerScene(Scene):
         blit(surface, str(int(self.shown_score)), 64, (card.x + 20, card.y + 38), theme.INK, True)
         blit(surface, f"{t('ds.round')} {self.shown.round + (0 if self.shown.is_terminal() else 1)}", 22,
              (card.right - 22, card.y + 16), theme.INK_DIM, anchor="topright")
-        blit(surface, f"{t('ds.best')} {self.hud_best()}", 22, (card.right - 22, card.y + 50), theme.WARN, anchor="topright")
+        if not self.watching:  # a replay shows the game, not today's records (its Best counted the game replayed)
+            blit(surface, f"{t('ds.best')} {self.hud_best()}", 22, (card.right - 22, card.y + 50), theme.WARN,
+                 anchor="topright")
 
     def _draw_plate(self, surface: pygame.Surface) -> None:
         surface.blit(plate_surface(), PLATE.topleft)
