@@ -34,6 +34,19 @@ def app(tmp_path):
 
 
 @pytest.fixture
+def watched(monkeypatch):
+    """(overflows, shown): what left its box, and every string rendered, while the test runs (game.ui.text's seams;
+    clear `shown` before a draw to see what that draw showed)."""
+    from game.ui import text
+
+    overflows, shown = [], set()
+    monkeypatch.setattr(text, "OVERFLOWS", overflows)
+    monkeypatch.setattr(text, "SHOWN", shown)
+    text.forget()
+    return overflows, shown
+
+
+@pytest.fixture
 def play_to_summary(app):
     """Push a table scene and play it through the app, the human choosing at random, until the game's end shows
     (or 60,000 frames pass): the shared summary, or a title's own end panel on the table (the scene is `over`);

@@ -238,6 +238,15 @@ def test_dice_combat_enter_defaults_to_defend_unless_attack_cannot_fail(app):
     assert decisions >= 3
 
 
+def to_next_pick(app, scene) -> bool:
+    """Tick a Dice Slayer table on to the player's next pick; False if the game ends first."""
+    for _ in range(3000):
+        app.tick(STEP)
+        if scene.picking or scene.state.is_terminal():
+            break
+    return not scene.state.is_terminal()
+
+
 def test_dice_slayer_result_round_and_meter_wait_for_the_dice(app):
     """A pick's result line, the round number and the plate meter are told when the dice burst or land, not at the
     click (a playtester read "Straight! 2 dice gone: +4" while the die was still on its way)."""
@@ -247,11 +256,7 @@ def test_dice_slayer_result_round_and_meter_wait_for_the_dice(app):
     app.stack.clear_to(scene)
     seen_set = False
     for _ in range(60):
-        for _ in range(3000):
-            app.tick(STEP)
-            if scene.picking or scene.state.is_terminal():
-                break
-        if scene.state.is_terminal():
+        if not to_next_pick(app, scene):
             break
         before = (scene.shown.round, len(scene.shown.plate))
         scene.pick(scene.state.legal_actions()[0])
@@ -295,11 +300,7 @@ def test_dice_slayer_meter_never_counts_the_picked_die(app):
     app.stack.clear_to(scene)
     picks = bursts = 0
     while picks < 25:
-        for _ in range(3000):
-            app.tick(STEP)
-            if scene.picking or scene.state.is_terminal():
-                break
-        if scene.state.is_terminal():
+        if not to_next_pick(app, scene):
             break
         at_pick, after = scene.plate_meter()
         assert after and at_pick == len(scene.state.plate) - 1 == len(scene.plate) - 1

@@ -532,18 +532,14 @@ def test_play_on_the_high_scores_asks_before_it_replaces_a_kept_game(app, slug):
     assert saves.load(app.storage, slug) is None or saves.load(app.storage, slug).actions != kept.actions
 
 
-def test_dice_combat_counts_the_win_in_the_streak_as_victory_shows(app, monkeypatch):
+def test_dice_combat_counts_the_win_in_the_streak_as_victory_shows(app, watched):
     """Playtest round 12: "Win streak: 0" stood beside VICTORY (the run counts the win on the next screen, which
     then said 1). The side panel counts the game won as soon as it shows."""
-    import game.titles.dice_combat.scene as scene_module
     from game.services.i18n import t
 
     won = next(state for seed in range(40) if (state := bot_duel(seed)).result == WIN)
     scene = DiceCombatScene(app, seed=1)
     scene.shown = won
-    drawn: list[str] = []
-    real = scene_module.blit
-    monkeypatch.setattr(scene_module, "blit", lambda surface, text, *rest, **kw: (drawn.append(text),
-                                                                                  real(surface, text, *rest, **kw))[1])
+    _, drawn = watched
     scene._draw_side(app.screen)
     assert t("dc.run", n=1) in drawn and t("dc.run", n=0) not in drawn

@@ -28,16 +28,6 @@ from game.ui.widgets import Button, ButtonRow
 LANGUAGES = ("en", "ja")
 
 
-@pytest.fixture
-def watched(monkeypatch):
-    """(overflows, shown): what left its box, and every string rendered, while the test runs."""
-    overflows, shown = [], set()
-    monkeypatch.setattr(text, "OVERFLOWS", overflows)
-    monkeypatch.setattr(text, "SHOWN", shown)
-    text.forget()
-    return overflows, shown
-
-
 @pytest.fixture(params=LANGUAGES)
 def language(request):
     i18n.set_language(request.param)

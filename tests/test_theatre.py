@@ -300,6 +300,7 @@ def test_the_coach_reads_your_decision_and_keeps_its_advice(app, play_to_summary
 
 def test_the_coach_reads_the_whole_game_and_finds_the_costliest_choices(app, play_to_summary, monkeypatch):
     from game.app import theatre as theatres
+    from game.ui import text
 
     monkeypatch.setattr(theatres, "COACH_MS", 30)  # a glance per decision: this is about the bookkeeping
     played(app, play_to_summary, "kitsune_gaeshi", seed=4)
@@ -319,10 +320,8 @@ def test_the_coach_reads_the_whole_game_and_finds_the_costliest_choices(app, pla
     if worst:
         theatre.handle(key(pygame.K_n))
         assert theatre.at == worst[0][0] and theatre.your_decision()
-    shown: list[str] = []
-    real = theatres.blit
-    monkeypatch.setattr(theatres, "blit", lambda surface, text, *rest, **kw: (shown.append(text),
-                                                                              real(surface, text, *rest, **kw))[1])
+    shown = set()
+    monkeypatch.setattr(text, "SHOWN", shown)
     theatre.costs = []  # a game without a costly choice says so (N has nowhere to go: playtest round 12)
     theatre._draw_summary(app.screen)
     assert any(i18n.t("theatre.coach_none") in line for line in shown)
@@ -690,36 +689,31 @@ def saves_from(table):
 
 
 @pytest.mark.parametrize("slug", SOLO_TITLES)
-def test_a_solo_replay_offers_no_seat_to_see_from_and_no_play_on(app, slug, monkeypatch):
+def test_a_solo_replay_offers_no_seat_to_see_from_and_no_play_on(app, slug, watched):
     """Playtest round 12: a solo game's replay showed "All revealed" and "Play on" greyed for good, and its help line
     listed their keys (P only beeped). They are not offered there; a table game's replay keeps them."""
-    import game.app.theatre as theatre_module
     from game.services.i18n import t
 
     theatre = theatre_for(app, solo_game(app, slug, seed=6))
     app.stack.clear_to(theatre)
     app.stack.apply_pending()
-    shown: list[str] = []
-    real = theatre_module.blit
-    monkeypatch.setattr(theatre_module, "blit", lambda surface, text, *rest, **kw: (shown.append(text),
-                                                                                    real(surface, text, *rest, **kw))[1])
+    _, shown = watched
+    shown.clear()
     theatre.draw(app.screen, 0.0)
     assert t("theatre.help_solo") in shown and t("theatre.help") not in shown
     assert all(not button.enabled and button.rect.right < 0 for button in theatre.controls.buttons[6:])
     assert all(button.rect.x >= 0 for button in theatre.controls.buttons[:6])
 
 
-def test_a_dice_slayer_replay_shows_no_best(app, monkeypatch):
+def test_a_dice_slayer_replay_shows_no_best(app, watched):
     """Playtest round 12: the replay of a game showed "Best 36" from its first round, its own score counted as the
     record. A replay shows the game, not the records."""
     import game.titles.dice_slayer.scene as scene_module
     from game.services.i18n import t
 
     theatre = theatre_for(app, solo_game(app, "dice_slayer", seed=6))
-    shown: list[str] = []
-    real = scene_module.blit
-    monkeypatch.setattr(scene_module, "blit", lambda surface, text, *rest, **kw: (shown.append(text),
-                                                                                  real(surface, text, *rest, **kw))[1])
+    _, shown = watched
+    shown.clear()
     theatre.scene.draw(app.screen, 0.0)
     assert shown and not any(text.startswith(t("ds.best")) for text in shown)
     live = scene_module.DiceSlayerScene(app, seed=6)

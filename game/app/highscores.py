@@ -71,13 +71,10 @@ class HighScoresScene(Scene):
         """A new game; with a game of this title left unfinished, only once the player says so, as the menu asks
         (playtest round 12: this button replaced a paused game without a word)."""
         from game.app import saves
-        from game.app.overlays import ConfirmScene
+        from game.app.overlays import ask_to_replace
 
         if saves.load(self.app.storage, self.info.slug) is not None:
-            self.app.audio.play("warning")
-            self.app.stack.push(ConfirmScene(
-                self.app, t("menu.discard_question", title=self.info.name()), t("menu.discard_yes"),
-                self._start_new, t("menu.discard_no"), t("menu.discard_detail")))
+            ask_to_replace(self.app, self.info.name(), self._start_new)
             return
         self._start_new()
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 import pygame
 
 from game.app import saves
-from game.app.overlays import ConfirmScene
+from game.app.overlays import ConfirmScene, ask_to_replace
 from game.app.saves import Save
 from game.app.scene import Scene
 from game.services.i18n import t
@@ -25,6 +25,7 @@ LIST_X, LIST_Y, LIST_W = 60, 170, 560
 LIST_BOTTOM = 576  # the title list scrolls when its cards do not fit above the Settings row
 VISIBLE = (LIST_BOTTOM - LIST_Y + CARD_GAP) // (CARD_H + CARD_GAP)
 DOUBLE_CLICK = 0.45  # seconds: a second click on the same title within this starts it
+DETAILS = pygame.Rect(660, 170, 560, 450)  # the focused title's (or bottom button's) details panel
 
 
 @lru_cache(maxsize=1)
@@ -116,10 +117,7 @@ class TitleMenuScene(Scene):
         """Solo titles start at once; a table game asks for its setup first (a demo uses the last one). A new game
         of a title with an unfinished one asks first: starting it replaces the unfinished game."""
         if not autoplay and info.slug in self.saves:
-            self.app.audio.play("warning")
-            self.app.stack.push(ConfirmScene(
-                self.app, t("menu.discard_question", title=info.name()), t("menu.discard_yes"),
-                lambda: self.start(info), t("menu.discard_no"), t("menu.discard_detail")))
+            ask_to_replace(self.app, info.name(), lambda: self.start(info))
             return
         self.start(info, autoplay)
 
@@ -308,7 +306,7 @@ class TitleMenuScene(Scene):
         return t("menu.players", low=info.min_players, high=info.max_players)
 
     def _draw_details(self, surface: pygame.Surface, info: TitleInfo) -> None:
-        area = pygame.Rect(660, 170, 560, 450)
+        area = DETAILS
         panel(surface, area, theme.PANEL, theme.PANEL_HI)
         blit(surface, info.name(), 44, (area.x + 28, area.y + 24), theme.ACCENT, True)
         blit(surface, info.other_name(), 24, (area.x + 30, area.y + 84), theme.INK_DIM)
@@ -336,7 +334,7 @@ class TitleMenuScene(Scene):
         (playtest round 10: the panel was empty there)."""
         name, about = (("menu.settings", "menu.about_settings"), ("menu.games", "menu.about_games"),
                        ("menu.statistics", "menu.about_statistics"), ("menu.quit", "menu.about_quit"))[which]
-        area = pygame.Rect(660, 170, 560, 450)
+        area = DETAILS
         panel(surface, area, theme.PANEL, theme.PANEL_HI)
         blit(surface, t(name), 44, (area.x + 28, area.y + 24), theme.ACCENT, True)
         box = pygame.Rect(area.x + 30, area.y + 110, area.width - 60, area.height - 140)

@@ -152,3 +152,11 @@ class ConfirmScene(Scene):
             block(surface, self.detail, 20, pygame.Rect(room.x, room.y + used + 6, room.width, room.height - used - 6),
                   self.detail_color, anchor="midtop")
         self.row.draw(surface)
+
+
+def ask_to_replace(app, title_name: str, start) -> None:
+    """Ask before a new game replaces the unfinished one of the same title ("Keep my game" the default); `start`
+    begins the new game once the player says so (the title menu's Play and the high-score screen's)."""
+    app.audio.play("warning")
+    app.stack.push(ConfirmScene(app, t("menu.discard_question", title=title_name), t("menu.discard_yes"), start,
+                                t("menu.discard_no"), t("menu.discard_detail")))

@@ -145,8 +145,8 @@ class StatsScene(Scene):
     def _load(self) -> None:
         slug = self.pages[self.page]
         self.games = started_games(self.app.storage, slug) if slug else []
-        chart = registry.get(slug).chart if slug else None
-        self.charts = [] if not self.games else self._solo_charts(chart, registry.get(slug).chart_best) if chart \
+        spec = registry.get(slug) if slug else None
+        self.charts = [] if not self.games else self._solo_charts(spec.chart, spec.chart_best) if spec.chart \
             else self._table_title_charts()
 
     def turn(self, step: int) -> None:

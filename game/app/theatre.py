@@ -438,8 +438,6 @@ class TheatreScene(Scene):
         self.controls.buttons[5].label = t("theatre.speed", speed=SPEEDS[self.speed][0])
         self.controls.buttons[6].label = self.seen_label()
         self.controls.buttons[7].enabled = self.can_play_on()
-        if self.solo:
-            self.controls.buttons[6].enabled = False
         coaching = self.coach_on and self.your_decision() and self.table_seat() == self.setup.seat
         if coaching:
             self._draw_coach(surface)

@@ -104,9 +104,7 @@ class ActionPanel:
 
     def roomiest(self, notes: list[Note]) -> list[Note] | None:
         """Of notes shown one at a time (as the mouse moves), the one needing the most room: the `reserve`."""
-        width = self.home.width - 2 * SIDE
-        return [max(notes, key=lambda n: len(wrap(n.text, n.size, width, n.bold)) * line_height(n.size))] if notes \
-            else None
+        return self.roomiest_group([[note] for note in notes]) if notes else None
 
     def roomiest_group(self, groups: list[list[Note]]) -> list[Note]:
         """Of sets of notes shown one set at a time, the set needing the most room (a `reserve`)."""

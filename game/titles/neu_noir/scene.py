@@ -347,7 +347,7 @@ class NeuNoirScene(TableScene):
         if self.mode == "shot":
             return [(t("nn.shoot", name=self.names[s]), lambda s=s: self._submit(s), True)
                     for s in v.participants if s != self.me] + [(t("nn.cancel"), self.cancel_mode, True)]
-        can_play = any(type(a) is Card for a in legal)
+        can_play = self.can_play()
         bets = any(type(a) is Bet for a in legal)
         out = [(counted("nn.play_line", len(self.line)) if self.line else t("nn.play"), self.confirm_play,
                 self.line_problem() is None)]
@@ -359,6 +359,10 @@ class NeuNoirScene(TableScene):
         if not can_play and not self.line:
             out[0] = (t("nn.play"), self.confirm_play, False)
         return out
+
+    def can_play(self) -> bool:
+        """Whether a card may be played now (your legal actions hold one)."""
+        return any(type(a) is Card for a in self.view.legal)
 
     def pile_owners(self) -> list[int]:
         """The piles in the order the buttons offer them: the biggest first."""
@@ -381,7 +385,7 @@ class NeuNoirScene(TableScene):
             button.enabled = enabled
             self.buttons.buttons.append(button)
         v = self.view
-        if self.mode == "play" and v.phase == TURN_PHASE and any(type(a) is Card for a in v.legal):
+        if self.mode == "play" and v.phase == TURN_PHASE and self.can_play():
             self.buttons.focus = 0  # Play, lit once a card is in the line: never Declare while you can play
         else:
             self.buttons.focus = next((i for i, b in enumerate(self.buttons.buttons) if b.enabled), 0)
@@ -413,7 +417,7 @@ class NeuNoirScene(TableScene):
             return t("nn.prompt.shot"), theme.ACCENT
         if v.phase == BUILD:
             return t("nn.prompt.build"), theme.ACCENT
-        if not any(type(a) is Card for a in v.legal):
+        if not self.can_play():
             can_bet, hand = any(type(a) is Bet for a in v.legal), dict(v.hand)
             if not sum(hand.values()):
                 return t("nn.prompt.no_cards" if can_bet else "nn.prompt.no_cards_no_bet"), theme.WARN
@@ -462,7 +466,7 @@ class NeuNoirScene(TableScene):
             longest = max(self.view.piles, key=len)
             return [Note(listed(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
         if self.view.phase == TURN_PHASE and self.mode == "play" and (
-                self.line or any(type(a) is Card for a in self.view.legal)):
+                self.line or self.can_play()):
             # from the turn's start, so the first card clicked does not move them either (playtest round 11)
             name = max((card_name(kind) for kind in KINDS), key=len)
             verdicts = [t(key, card=name, at=max(1, len(self.line))) for key in ("nn.why.over", "nn.why.over_any")]
