@@ -487,14 +487,20 @@ def test_the_menu_demo_keeps_nothing_and_leaves_a_kept_game_alone(app, slug):
     assert again is not None and again.actions == kept.actions and again.setup.seed == 3
 
 
-@pytest.mark.parametrize("slug", ["dice_slayer", "dice_combat"])
-def test_an_autoplay_game_is_kept_like_any_other(app, slug):
-    scene = start_scene(app, GameSetup(slug, [], seed=6), autoplay=True)
+def autoplayed(app: App, slug: str, seed: int, actions: int):
+    """A game of `slug` shown and played by the computer until it holds `actions` actions."""
+    scene = start_scene(app, GameSetup(slug, [], seed=seed), autoplay=True)
     show(app, scene)
     for _ in range(FRAMES):
-        if len(scene.state.history) >= 6:
+        if len(scene.state.history) >= actions:
             break
         app.tick(STEP)
+    return scene
+
+
+@pytest.mark.parametrize("slug", ["dice_slayer", "dice_combat"])
+def test_an_autoplay_game_is_kept_like_any_other(app, slug):
+    scene = autoplayed(app, slug, 6, 6)
     save = saves.load(app.storage, slug)
     assert save is not None and len(save.actions) == len(scene.state.history)
     assert save.setup.seed == 6 and not save.setup.demo
@@ -506,12 +512,7 @@ def test_play_on_the_high_scores_asks_before_it_replaces_a_kept_game(app, slug):
     Enter) and the game left unfinished was gone. It asks first, as the menu's Play does; Enter keeps the game."""
     from game.app.overlays import ConfirmScene
 
-    real = start_scene(app, GameSetup(slug, [], seed=3), autoplay=True)
-    show(app, real)
-    for _ in range(FRAMES):
-        if len(real.state.history) >= 4:
-            break
-        app.tick(STEP)
+    autoplayed(app, slug, 3, 4)
     kept = saves.load(app.storage, slug)
     assert kept is not None and kept.actions
     scores = HighScoresScene(app, slug, played=False)
