@@ -5,10 +5,12 @@ from random import Random
 
 import pytest
 
+from game.ai.levels import make_bot
 from game.core.engine import play_chance
 from game.titles.shinobazu.bots import (
     Deal,
     EasyBot,
+    belief,
     evaluate,
     evaluate_by_rules,
     rollout_policy,
@@ -149,3 +151,25 @@ def test_the_deal_on_card_numbers_plays_as_the_rules_do():
                 phases.add(state.phase)
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 2000 and ends == {True, False} and phases == {PLAY, STANCE, CHALLENGE, RESPONSE}
+
+
+def test_the_belief_weighs_a_fighters_card_by_what_else_it_held():
+    """Seat 1 plays red to itself to fight: worlds where that card is its strongest red count far more than worlds
+    where it kept a stronger red (Normal fights with its strongest card); seat 2's own view is all it reads."""
+    state = position([parse_cards("R5 K1 B2"), parse_cards("R4 R1 K4"), parse_cards("R2 B4 K5")], start=0)
+    state.apply(PlayOwn(parse_cards("R5")[0]))
+    state.apply(PlayOwn(parse_cards("R4")[0], FIGHT))
+    swapped = state.clone()
+    swapped.current[1], swapped.hand[1] = parse_cards("R1")[0], parse_cards("R4 K4")
+    assert belief(state, 2) > 5 * belief(swapped, 2)
+    assert belief(state, 1) == belief(swapped, 1)  # to seat 1 its own card is known: only seat 0's is weighed
+    pool = [state.resample(2, Random(k)) for k in range(200)]
+    weights = [belief(world, 2) for world in pool]
+    share = sum(w for world, w in zip(pool, weights, strict=True) if world.current[1].value >= 4) / sum(weights)
+    uniform = sum(world.current[1].value >= 4 for world in pool) / len(pool)
+    assert share > uniform + 0.05  # 0.48 against 0.40 here
+
+
+def test_hard_reads_the_table_through_the_belief_and_normal_does_not():
+    assert make_bot("shinobazu", "hard").belief is belief
+    assert make_bot("shinobazu", "normal").belief is None

@@ -194,6 +194,68 @@ class EasyBot:
         return decide(state)
 
 
+# --- the belief (Hard) ------------------------------------------------------------------------------------------
+# How a seat lays its card this round, by kind: forced on another seat, or played to itself to fight or to pass. A
+# card's chance of being the one laid is a softmax over the mover's legal cards of LAY_WEIGHTS[kind] . features
+# (lay_features), fitted by tools/shinobazu_belief_fit.py to the cards Normal bots really laid (docs/measurements.md).
+LAY_KINDS = ("force", "fight", "pass")
+LAY_WEIGHTS = {"force": (-0.07, -0.17, -3.97), "fight": (-0.58, -0.3, 29.19), "pass": (1.1, -0.95, 10.38)}
+
+
+def lay_features(card: Card, lead: str | None, stack: tuple[Card, ...]) -> tuple[float, float, float]:
+    """What the fitted choice reads of a card laid under `lead` (None: the start player's card sets it) on the
+    carried cards `stack` of the seat it goes to: its value, whether it reverses the order, its stack's strength."""
+    lead = lead or card.colour
+    return (card.value / 5, float(card.value in REVERSING_VALUES and card.colour != lead),
+            strength((*stack, card), lead))
+
+
+def lay_kind(state: ShinobazuState, at: int) -> str:
+    """How the card lying at `at` was laid."""
+    if state.placed_by[at] != at:
+        return "force"
+    return "fight" if state.stance[at] == FIGHT else "pass"
+
+
+def lay_record(state: ShinobazuState, action: Any) -> dict[str, Any]:
+    """A card about to be laid by the mover (tools/shinobazu_belief_fit.py): its legal cards, the one laid, how,
+    under which lead, on whose carried cards."""
+    cur = state.cur
+    to = action.target if type(action) is Force else cur
+    kind = "force" if type(action) is Force else "fight" if action.stance == FIGHT else "pass"
+    lead = None if cur == state.start else state.lead
+    return {"kind": kind, "legal": [str(card) for card in state.legal_cards(cur)], "laid": str(action.card),
+            "lead": lead, "stack": [str(card) for card in state.carried[to]], "players": state.n}
+
+
+def lay_chance(kind: str, card: Card, legal: tuple[Card, ...], lead: str | None, stack: tuple[Card, ...]) -> float:
+    """The fitted chance that a seat with `legal` cards lays `card` (one of them) in this way."""
+    weights = LAY_WEIGHTS[kind]
+    scores = [sum(w * x for w, x in zip(weights, lay_features(c, lead, stack), strict=True)) for c in legal]
+    top = max(scores)
+    return math.exp(scores[legal.index(card)] - top) / sum(math.exp(s - top) for s in scores)
+
+
+def belief(world: ShinobazuState, seat: int) -> float:
+    """The weight of a world for `seat`: how likely the others were to lay, from the hands the world gives them,
+    the face-down cards it puts on the table this round (each by LAY_WEIGHTS); the seat's own cards and the cards
+    turned up count alike in every world."""
+    weight = 1.0
+    for at in range(world.n):
+        placer, card = world.placed_by[at], world.current[at]
+        if card is None or placer == seat or world.revealed[at]:
+            continue
+        start = placer == world.start
+        lead = None if start else world.lead
+        held = (card, *world.hand[placer])  # one card a round: the placer's hand when it laid this one
+        legal = held
+        if lead is not None and any(c.colour == lead for c in held):
+            legal = tuple(c for c in held if c.colour == lead)
+        if len(legal) > 1:
+            weight *= lay_chance(lay_kind(world, at), card, legal, lead, world.carried[at])
+    return weight
+
+
 # --- evaluation ----------------------------------------------------------------------------------------------------
 def score_shares(scores: list[int]) -> list[float]:
     """Win shares estimated from the scores alone: a softmax of minus the points, sharper as the scores rise.
@@ -559,4 +621,5 @@ def mask_of(numbers: list[int]) -> int:
 
 # No prior: with the rules' move weighted three to one, Normal took 0.240 (0.164-0.316) of 100 games against three
 # normal_v1, against 0.403 (0.292-0.513) of 60 games with a uniform prior (seed 90210, docs/measurements.md).
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, search=SEARCH, search_v1=SEARCH_V1)
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, belief=belief, search=SEARCH,
+             search_v1=SEARCH_V1)
