@@ -12,6 +12,7 @@ from game.titles.kitsune_gaeshi.bots import (
     BLUFF_MARGIN,
     BOTS,
     PRIOR_FAKE,
+    DrawReading,
     EasyBot,
     ModelSearchBot,
     Posterior,
@@ -293,3 +294,24 @@ def test_the_arena_tallies_lies_and_flips_per_bot():
         assert counts["lies"] == counts["hidden_foxes"] + counts["fake_foxes"] <= counts["declared"]
         assert counts["flip_wins"] <= counts["flips"]
     assert randoms["declared"] > 0 and randoms["lies"] > 0  # random bots declare at random
+
+
+def test_hard_reads_the_others_draws_as_evidence_about_their_own_cards():
+    """Seat 0 drew again with cards of its own out: a world where those were foxes made the flip look good to it,
+    so drawing was less likely there; with two foxes of its own it would have flipped for certain. Its own draws
+    tell a seat nothing, and only Hard weighs its worlds so."""
+    def weight(cards, seat=1):
+        state = lay(position(3, 0), cards)
+        return DrawReading(Reading(state.view(seat)))(state, seat)
+
+    assert weight("F>b F>b B>b B>b") < 0.95 * weight("B>b F>b B>b B>b")  # seat 0's first card a fox: less likely
+    assert weight("F>b B>b B>b F>b B>b B>b B>b") < 0.25 * weight("B>b B>b B>b F>b B>b B>b B>b")
+    assert weight("F>b B>b B>b F>b B>b B>b B>b", seat=0) == weight("B>b B>b B>b F>b B>b B>b B>b", seat=0)
+    assert make_bot("kitsune_gaeshi", "hard").read_draws and make_bot("kitsune_gaeshi", "hard:30").read_draws
+    assert not make_bot("kitsune_gaeshi", "normal").read_draws
+
+
+def test_hard_is_fair():
+    for state in fair_positions():
+        assert_fair(state, state.current_player(), lambda: ReadingSearchBot("t", 30, read_draws=True), seeds=range(2),
+                    resamples=3)

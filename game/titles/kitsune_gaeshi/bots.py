@@ -466,6 +466,44 @@ class Reading:
         return evaluate_by_rules(state, self.decide)
 
 
+def flip_chance_at(p: float, theta: float) -> float:
+    """P(a player flips) when it puts the chance of success at p and flips from `theta` on (`flip_chance`'s
+    soft threshold, moved to the player's own threshold)."""
+    return READ_LAPSE + (1 - 2 * READ_LAPSE) / (1 + exp(-(p - theta) / READ_SPREAD))
+
+
+class DrawReading:
+    """Hard's belief (issue 21): each time another seat drew where it could have flipped, its own cards then
+    spoke for drawing: with a fox of its own among them the flip looked better to it, with two it would have been
+    certain. A world is weighed by the chance of every such draw under the cards it gives that seat, each seat
+    reading the table by its lie model (`Reading.lie_model`, as the search plays it) against its own threshold."""
+
+    def __init__(self, reading: Reading) -> None:
+        self.lie_model = reading.lie_model
+
+    def __call__(self, world: KitsuneState, seat: int) -> float:
+        laid = sorted((card.index, at, card) for at, cards in enumerate(world.table) for card in cards)
+        # the card drawn i-th was drawn by a seat that chose to draw with i cards out (a choice from 2 cards on)
+        choices = [(i, laid[i][1]) for i in range(2, len(laid))]
+        if world.phase == DECLARE and world.cur != seat and len(laid) >= 2:
+            choices.append((len(laid), world.cur))  # the card in its hand: it drew with every laid card out
+        weight = 1.0
+        for i, at in choices:
+            if at == seat:
+                continue
+            own_foxes = mine = d_fox = theirs = 0
+            for _, who, card in laid[:i]:
+                if who == at:
+                    mine += 1
+                    own_foxes += card.face == FOX
+                else:
+                    theirs += 1
+                    d_fox += card.declared == FOX
+            chance = p_success(world.fox_count, own_foxes, CARDS - mine, d_fox, theirs - d_fox, *self.lie_model[at])
+            weight *= 1 - flip_chance_at(chance, flip_threshold(world, at))
+        return weight
+
+
 class ModelRoot:
     """The search root seen through the opponent model: `resample` draws from the posterior of the seat's view."""
 
@@ -515,9 +553,11 @@ class ReadingSearchBot(SearchBot):
     """The levels' search (game.ai.search) through the opponent model (Normal and Hard): worlds drawn from the
     posterior of the seat's view, the others played as read, and a lie told only on a clear gain (BLUFF_MARGIN)."""
 
-    def __init__(self, name: str, iterations: int | None, think_ms: float | None = None) -> None:
+    def __init__(self, name: str, iterations: int | None, think_ms: float | None = None,
+                 read_draws: bool = False) -> None:
         super().__init__(name, iterations, think_ms, policy=rollout_policy, settings={**DEFAULTS, **SEARCH},
                          prior=prior, evaluate=evaluate)
+        self.read_draws = read_draws  # Hard: the worlds weighed by the others' draws too (DrawReading)
 
     def search(self, state: State, rng: Random) -> Search:
         seat = state.current_player()
@@ -526,6 +566,7 @@ class ReadingSearchBot(SearchBot):
         root = ModelRoot(Posterior(view, reading.rates), seat)
         config = self.settings
         return Search(root, seat, rng, reading.decide, prior=prior, evaluate=reading.evaluate,  # type: ignore[arg-type]
+                      belief=DrawReading(reading) if self.read_draws else None,  # type: ignore[arg-type]
                       c_puct=config["c_puct"], rollout_noise=config["rollout_noise"],
                       max_rollout_depth=config["max_rollout_depth"], worlds=config["worlds"])
 
@@ -566,5 +607,6 @@ def arena_counts(state: KitsuneState) -> dict[str, list[int]]:
 
 
 KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, prior=prior, search=NEW_SEARCH,
-             search_bot=lambda level, iterations, think_ms: ReadingSearchBot(level, iterations, think_ms),
+             search_bot=lambda level, iterations, think_ms: ReadingSearchBot(
+                 level, iterations, think_ms, read_draws=level.startswith("hard")),
              search_v1=SEARCH, search_bot_v1=ModelSearchBot, named=BOTS, arena_counts=arena_counts)
