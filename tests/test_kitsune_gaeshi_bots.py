@@ -11,6 +11,7 @@ from game.core.engine import play_chance
 from game.titles.kitsune_gaeshi.bots import (
     BLUFF_MARGIN,
     BOTS,
+    DRAW_SHIFT,
     PRIOR_FAKE,
     DrawReading,
     EasyBot,
@@ -135,7 +136,8 @@ def test_evaluate_on_counts_plays_the_round_as_the_rules_do():
         assert fast == evaluate(state.clone(), lambda s, rng: decide(s, rng)), k
         endings.add(max(fast) == 1.0 or 0.0 in fast)
         if state.current_player() >= 0:
-            reading = Reading(state.view(state.current_player()))
+            shift = (0.0, DRAW_SHIFT)[k % 2]  # Normal's reading, and Hard's (the others flip earlier)
+            reading = Reading(state.view(state.current_player()), shift)
             world = state.resample(state.current_player(), Random(k))
             assert reading.evaluate(world.clone()) == evaluate(world.clone(), lambda s, rng, r=reading: r.decide(s, rng))
     assert endings == {True, False}  # rounds that end the game (or a seat) and rounds that do not
@@ -308,6 +310,9 @@ def test_hard_reads_the_others_draws_as_evidence_about_their_own_cards():
     assert weight("F>b B>b B>b F>b B>b B>b B>b") < 0.25 * weight("B>b B>b B>b F>b B>b B>b B>b")
     assert weight("F>b B>b B>b F>b B>b B>b B>b", seat=0) == weight("B>b B>b B>b F>b B>b B>b B>b", seat=0)
     assert make_bot("kitsune_gaeshi", "hard").read_draws and make_bot("kitsune_gaeshi", "hard:30").read_draws
+    state = lay(position(3, 0), "B>b F>f B>b B>b")  # seat 1 to move, its flip 0.425 as seat 0 reads it
+    assert Reading(state.view(0)).decide(state, Random(0)) == DRAW  # the rules' threshold: 0.5
+    assert Reading(state.view(0), DRAW_SHIFT).decide(state, Random(0)) == FLIP  # as Normal flips: from 0.42
     assert not make_bot("kitsune_gaeshi", "normal").read_draws
 
 

@@ -140,7 +140,8 @@ def flip_threshold(state: KitsuneState, seat: int) -> float:
     return theta
 
 
-def turn(state: KitsuneState, seat: int, honest: float | None = None, fake: float | None = None) -> str:
+def turn(state: KitsuneState, seat: int, honest: float | None = None, fake: float | None = None,
+         shift: float = 0.0) -> str:
     """TURN: flip when forced, certain, or likely enough (`belief` with the lie model given); never with fewer
     than 2 cards out."""
     if not state.deck_size:
@@ -149,7 +150,7 @@ def turn(state: KitsuneState, seat: int, honest: float | None = None, fake: floa
         return FLIP
     if state.on_table() < 2:
         return DRAW
-    return FLIP if belief(state, seat, honest, fake) >= flip_threshold(state, seat) else DRAW
+    return FLIP if belief(state, seat, honest, fake) >= flip_threshold(state, seat) + shift else DRAW
 
 
 def declare(state: KitsuneState, seat: int, rng: Random) -> str:
@@ -229,7 +230,7 @@ ROUND_PHASES = (TURN, DRAWING, DECLARE)
 
 
 def finish_round(state: KitsuneState, rng: Random, reader: int | None, rates: list | None,
-                 lie_model: list | None) -> list[float]:
+                 lie_model: list | None, shift: float = 0.0) -> list[float]:
     """`evaluate` inside a round, on counts: the rest of the round played by `decide` (rates None) or by a
     `Reading` of seat `reader` (its fitted `rates` and `lie_model`), with exactly the draws and choices of playing
     it through the rules (one `rng.random()` per draw and per declaration, as `sample_chance`, `declare` and
@@ -301,6 +302,8 @@ def finish_round(state: KitsuneState, rng: Random, reader: int | None, rates: li
                     theta += CAUTIOUS
                 if souls[state.prev_alive(seat)] == 1:
                     theta -= HUNT
+                if seat != reader:
+                    theta += shift
                 flip = chance >= theta
             if not flip:
                 phase = DRAWING
@@ -442,8 +445,8 @@ class Reading:
     seat itself reads the table by the fitted rates. Against players who ignore declarations a lie buys nothing
     and risks the companion soul, and the search sees that."""
 
-    def __init__(self, view: KitsuneView) -> None:
-        self.seat, self.rates = view.seat, fit(view)
+    def __init__(self, view: KitsuneView, shift: float = 0.0) -> None:
+        self.seat, self.rates, self.shift = view.seat, fit(view), shift  # shift: the others' flip threshold moved
         honest, fake = HONEST_FOX[view.companion], FAKE_FOX[view.companion]
         mid = (honest + fake) / 2
         self.lie_model = [(quantized(r * honest + (1 - r) * mid), quantized(r * fake + (1 - r) * mid))
@@ -456,7 +459,7 @@ class Reading:
         seat = state.cur
         assert seat is not None
         if state.phase != DECLARE:
-            return turn(state, seat, *self.lie_model[seat])
+            return turn(state, seat, *self.lie_model[seat], shift=0.0 if seat == self.seat else self.shift)
         if seat == self.seat:
             return declare(state, seat, rng)
         hide0, hide1, fake = self.rates[seat]
@@ -467,7 +470,7 @@ class Reading:
 
     def evaluate(self, state: KitsuneState) -> list[float]:
         if state.phase in ROUND_PHASES:  # the round on counts, the others played as read
-            return finish_round(state, round_rng(state), self.seat, self.rates, self.lie_model)
+            return finish_round(state, round_rng(state), self.seat, self.rates, self.lie_model, self.shift)
         return evaluate_by_rules(state, self.decide)
 
 
@@ -562,12 +565,14 @@ class ReadingSearchBot(SearchBot):
                  read_draws: bool = False) -> None:
         super().__init__(name, iterations, think_ms, policy=rollout_policy, settings={**DEFAULTS, **SEARCH},
                          prior=prior, evaluate=evaluate)
-        self.read_draws = read_draws  # Hard: the worlds weighed by the others' draws too (DrawReading)
+        # Hard: the others' draws read as evidence (DrawReading) and their flips played as Normal makes them
+        # (DRAW_SHIFT from the rules' threshold)
+        self.read_draws = read_draws
 
     def search(self, state: State, rng: Random) -> Search:
         seat = state.current_player()
         view: KitsuneView = state.view(seat)  # type: ignore[assignment]
-        reading = Reading(view)
+        reading = Reading(view, DRAW_SHIFT if self.read_draws else 0.0)
         root = ModelRoot(Posterior(view, reading.rates), seat)
         config = self.settings
         return Search(root, seat, rng, reading.decide, prior=prior, evaluate=reading.evaluate,  # type: ignore[arg-type]
