@@ -54,6 +54,21 @@ def test_the_prior_orders_the_first_tries():
         Search(state, 0, Random(1), rollout_policy, prior=lambda s: [1.0]).run(iterations=1)
 
 
+def test_the_others_choose_by_the_opponent_prior():
+    """The searching seat's own first tries follow the prior, the other seats' the opponent prior (by default the
+    prior too)."""
+    def favour(move):
+        return lambda s: [99.0 if a == move else 1.0 for a in s.legal_actions()]
+
+    state = dealt(1, 4, 5)
+    search = Search(state, 0, Random(1), rollout_policy, prior=favour(KEEP), opponent_prior=favour(SWAP))
+    search.run(iterations=2)
+    assert list(search.root.children) == [KEEP] and list(search.root.children[KEEP].children) == [SWAP]
+    same = Search(state, 0, Random(1), rollout_policy, prior=favour(KEEP))
+    same.run(iterations=2)
+    assert list(same.root.children[KEEP].children) == [KEEP]
+
+
 def test_a_belief_weighs_the_worlds():
     state = dealt(2, 4, 5)  # seat 0 holds 2; seats 1 and 2 hold cards seat 0 cannot see
 
@@ -115,10 +130,14 @@ def test_levels_differ_in_what_they_are():
     def belief(world, seat):
         return 1.0
 
-    toy = BotKit(rollout_policy=rollout_policy, belief=belief)
+    def others(state):
+        return [1.0] * len(state.legal_actions())
+
+    toy = BotKit(rollout_policy=rollout_policy, belief=belief, opponent_prior=others)
     normal, hard = level_bot(toy, "normal"), level_bot(toy, "hard")
     assert isinstance(normal, SearchBot) and isinstance(hard, SearchBot)
     assert normal.belief is None and hard.belief is belief and hard.iterations > normal.iterations
+    assert normal.opponent_prior is None and hard.opponent_prior is others
 
 
 def test_search_levels_are_fair():

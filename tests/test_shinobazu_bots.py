@@ -13,6 +13,7 @@ from game.titles.shinobazu.bots import (
     belief,
     evaluate,
     evaluate_by_rules,
+    lay_prior,
     rollout_policy,
     score_shares,
 )
@@ -173,3 +174,21 @@ def test_the_belief_weighs_a_fighters_card_by_what_else_it_held():
 def test_hard_reads_the_table_through_the_belief_and_normal_does_not():
     assert make_bot("shinobazu", "hard").belief is belief
     assert make_bot("shinobazu", "normal").belief is None
+
+
+def test_inside_hards_search_the_others_lay_cards_as_normal_does():
+    """The opponent prior keeps each way of laying a card (a target, a stance) at its uniform weight and spreads
+    it over the cards by the fitted model: a fighter's strongest card first."""
+    state = position([parse_cards("R5 K1 B2"), parse_cards("R4 R1 K4"), parse_cards("R2 B4 K5")], start=0)
+    state.apply(PlayOwn(parse_cards("R5")[0]))
+    legal, weights = state.legal_actions(), lay_prior(state)
+    by_way: dict = {}
+    for action, weight in zip(legal, weights, strict=True):
+        way = ("force", action.target) if isinstance(action, Force) else ("own", action.stance)
+        by_way[way] = by_way.get(way, 0.0) + weight
+    assert all(abs(total - 1.0) < 1e-9 for total in by_way.values()) and len(by_way) == 3
+    fight = {action.card: weight for action, weight in zip(legal, weights, strict=True)
+             if isinstance(action, PlayOwn) and action.stance == FIGHT}
+    assert fight[parse_cards("R4")[0]] > 0.8  # seat 1 must follow red: R4 or R1, and fights with the R4
+    assert make_bot("shinobazu", "hard").opponent_prior is lay_prior
+    assert make_bot("shinobazu", "normal").opponent_prior is None

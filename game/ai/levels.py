@@ -141,22 +141,24 @@ class SearchBotV1(Searching):
 
 class SearchBot(Searching):
     """The levels' search (game.ai.search) with an iteration budget and, optionally, a deadline of `think_ms` per
-    decision; `belief` weighs its worlds (Hard)."""
+    decision; `belief` weighs its worlds and `opponent_prior` moves the others inside it (Hard)."""
 
     def __init__(self, name: str, iterations: int | None, think_ms: float | None = None, *, policy: Any,
-                 settings: Mapping[str, Any], prior: Any = None, evaluate: Any = None, belief: Any = None) -> None:
+                 settings: Mapping[str, Any], prior: Any = None, evaluate: Any = None, belief: Any = None,
+                 opponent_prior: Any = None) -> None:
         if iterations is None and think_ms is None:
             raise ValueError("a search bot needs an iteration budget, a deadline, or both")
         self.name, self.iterations, self.think_ms = name, iterations, think_ms
         self.policy, self.prior, self.evaluate, self.belief = policy, prior, evaluate, belief
-        self.settings = settings
+        self.opponent_prior, self.settings = opponent_prior, settings
         self.last: Search | None = None  # the latest search, for statistics
 
     def search(self, state: State, rng: Random) -> Search:
         """A new search for the decision at `state` (a title may start it from a root of its own)."""
         config = self.settings
         return Search(state, state.current_player(), rng, self.policy, prior=self.prior, evaluate=self.evaluate,
-                      belief=self.belief, c_puct=config["c_puct"], rollout_noise=config["rollout_noise"],
+                      belief=self.belief, opponent_prior=self.opponent_prior, c_puct=config["c_puct"],
+                      rollout_noise=config["rollout_noise"],
                       max_rollout_depth=config["max_rollout_depth"], worlds=config["worlds"])
 
 
@@ -170,6 +172,7 @@ class BotKit:
     evaluate: Callable | None = None  # per-seat estimate of returns() where a truncated rollout stops
     prior: Callable[[State], Sequence[float]] | None = None  # weights of the mover's legal actions (its own view)
     belief: Callable[[State, int], float] | None = None  # Hard: weight of a world for the seat, from the others' moves
+    opponent_prior: Callable[[State], Sequence[float]] | None = None  # Hard: how the others choose inside its tree
     search: Mapping[str, Any] = field(default_factory=dict)  # overrides of DEFAULTS
     search_bot: Callable[[str, int | None, float | None], Bot] | None = None  # builds Normal/Hard (SearchBot)
     search_v1: Mapping[str, Any] = field(default_factory=dict)  # overrides of DEFAULTS_V1 (the baseline)
@@ -229,5 +232,7 @@ def level_bot(kit: BotKit, level: str, iterations: int | None = None, think_ms: 
                            config["max_rollout_depth"], config["opponents"])
     if kit.search_bot is not None:
         return kit.search_bot(level, budget, think_ms)
+    hard = base == "hard"
     return SearchBot(level, budget, think_ms, policy=kit.rollout_policy, settings=config, prior=kit.prior,
-                     evaluate=kit.evaluate, belief=kit.belief if base == "hard" else None)
+                     evaluate=kit.evaluate, belief=kit.belief if hard else None,
+                     opponent_prior=kit.opponent_prior if hard else None)

@@ -16,7 +16,8 @@ Carlo Tree Search", 2012, sections 5-6), for the seat whose decision it is:
   wide decision widens only as its visits grow (progressive widening by the prior).
 - **Beliefs.** The search draws its worlds from a pool of `worlds` resamples made at the start; with a `belief`
   (a title's weight of a world: how likely its hidden cards make the moves the others took), each iteration picks
-  a world in proportion to its weight (sampling-importance-resampling), else uniformly.
+  a world in proportion to its weight (sampling-importance-resampling), else uniformly. The moves the others make
+  inside the tree can follow the same model of how they choose (`opponent_prior`, default the prior).
 - **Cheap steps.** Moves are applied by `State._apply_quietly` (no event objects) and not checked again.
 
 It reads the root only through `resample(seat, rng)` and `current_player()`, so a state and any other the seat
@@ -57,7 +58,8 @@ class Search:
     """An anytime search for the decision of `seat` at `root`; `run` again to continue the same tree."""
 
     def __init__(self, root: State, seat: int, rng: Random, policy: Policy, *, prior: Prior | None = None,
-                 evaluate: Evaluate | None = None, belief: Belief | None = None, c_puct: float = 1.5,
+                 evaluate: Evaluate | None = None, belief: Belief | None = None,
+                 opponent_prior: Prior | None = None, c_puct: float = 1.5,
                  rollout_noise: float = 0.0, max_rollout_depth: int | None = None, worlds: int = 64) -> None:
         if root.current_player() != seat:
             raise ValueError(f"seat {seat} is not to move (player {root.current_player()} is)")
@@ -67,6 +69,7 @@ class Search:
             raise ValueError("the search needs at least one world")
         self.root_state, self.seat, self.rng = root, seat, rng
         self.policy, self.prior_of, self.evaluate, self.belief = policy, prior, evaluate, belief
+        self.opponent_prior_of = prior if opponent_prior is None else opponent_prior
         self.c_puct, self.noise, self.max_rollout_depth = c_puct, rollout_noise, max_rollout_depth
         self.pool_size = worlds
         self.pool: list[State] = []
@@ -194,7 +197,7 @@ class Search:
             if child is None:
                 child = node.children[key] = Node()
             return legal[0], child
-        prior = self._prior(state, legal)
+        prior = self._prior(state, legal, self.opponent_prior_of)
         keys = state.action_keys(legal, seat)
         weights: dict[Hashable, float] = {}  # each class's prior, in the order the classes first appear
         for key, p in zip(keys, prior, strict=True):
@@ -212,10 +215,11 @@ class Search:
             child = node.children[key] = Node()
         return action, child
 
-    def _prior(self, state: State, legal: list[Action]) -> Sequence[float]:
-        if self.prior_of is None or len(legal) == 1:
+    def _prior(self, state: State, legal: list[Action], prior_of: Prior | None = None) -> Sequence[float]:
+        prior_of = prior_of or self.prior_of
+        if prior_of is None or len(legal) == 1:
             return [1.0 / len(legal)] * len(legal)
-        weights = self.prior_of(state)
+        weights = prior_of(state)
         total = sum(weights)
         if len(weights) != len(legal) or total <= 0:
             raise ValueError(f"the prior gave {len(weights)} weights (sum {total}) for {len(legal)} actions")

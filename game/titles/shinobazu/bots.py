@@ -236,6 +236,26 @@ def lay_chance(kind: str, card: Card, legal: tuple[Card, ...], lead: str | None,
     return math.exp(scores[legal.index(card)] - top) / sum(math.exp(s - top) for s in scores)
 
 
+def lay_prior(state: ShinobazuState) -> list[float]:
+    """How another seat chooses inside Hard's search (`BotKit.opponent_prior`): in PLAY, each card of a way of laying
+    it (to whom, with which stance) by `lay_chance`, so that every way weighs the same as with a uniform choice and
+    only the card within it follows the fitted model; every other decision uniformly."""
+    legal = state.legal_actions()
+    if state.phase != PLAY:
+        return [1.0] * len(legal)
+    cur = state.cur
+    cards = state.legal_cards(cur)
+    lead = None if cur == state.start else state.lead
+    out = []
+    for action in legal:
+        if type(action) is Force:
+            kind, to = "force", action.target
+        else:
+            kind, to = ("fight" if action.stance == FIGHT else "pass"), cur
+        out.append(lay_chance(kind, action.card, cards, lead, state.carried[to]))
+    return out
+
+
 def belief(world: ShinobazuState, seat: int) -> float:
     """The weight of a world for `seat`: how likely the others were to lay, from the hands the world gives them,
     the face-down cards it puts on the table this round (each by LAY_WEIGHTS); the seat's own cards and the cards
@@ -621,5 +641,5 @@ def mask_of(numbers: list[int]) -> int:
 
 # No prior: with the rules' move weighted three to one, Normal took 0.240 (0.164-0.316) of 100 games against three
 # normal_v1, against 0.403 (0.292-0.513) of 60 games with a uniform prior (seed 90210, docs/measurements.md).
-KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, belief=belief, search=SEARCH,
-             search_v1=SEARCH_V1)
+KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, belief=belief,
+             opponent_prior=lay_prior, search=SEARCH, search_v1=SEARCH_V1)
