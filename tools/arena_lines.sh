@@ -21,8 +21,8 @@ JOBS=${JOBS:-2}
 
 # name title players games bots (seed 90210, seats rotated); the order closes issues soonest. Issue 21's Hard lines
 # come last: their first 37-44 games (2026-11-27, twelfth session) put Hard at or below the fair share in all
-# three titles. Shinobazu's and Kitsune-gaeshi's Hard got beliefs of their own (a11fa04, thirteenth session) and
-# their journals began again; those two lines need a checkout of a11fa04 or later with the same choices
+# three titles. Shinobazu's and Kitsune-gaeshi's Hard got beliefs of their own (fab0030, thirteenth session) and
+# their journals began again; those two lines need a checkout of fab0030 or later with the same choices
 LINES="
 powers-5p-hard-normal powers 5 1000 hard,normal,normal,normal,normal
 powers-5p-normal-random powers 5 1000 normal,random,random,random,random
