@@ -228,12 +228,18 @@ def lay_record(state: ShinobazuState, action: Any) -> dict[str, Any]:
             "lead": lead, "stack": [str(card) for card in state.carried[to]], "players": state.n}
 
 
-def lay_chance(kind: str, card: Card, legal: tuple[Card, ...], lead: str | None, stack: tuple[Card, ...]) -> float:
-    """The fitted chance that a seat with `legal` cards lays `card` (one of them) in this way."""
+def lay_chances(kind: str, legal: tuple[Card, ...], lead: str | None, stack: tuple[Card, ...]) -> list[float]:
+    """The fitted chance that a seat with `legal` cards lays each of them in this way."""
     weights = LAY_WEIGHTS[kind]
     scores = [sum(w * x for w, x in zip(weights, lay_features(c, lead, stack), strict=True)) for c in legal]
     top = max(scores)
-    return math.exp(scores[legal.index(card)] - top) / sum(math.exp(s - top) for s in scores)
+    norm = sum(math.exp(s - top) for s in scores)
+    return [math.exp(s - top) / norm for s in scores]
+
+
+def lay_chance(kind: str, card: Card, legal: tuple[Card, ...], lead: str | None, stack: tuple[Card, ...]) -> float:
+    """The fitted chance that a seat with `legal` cards lays `card` (one of them) in this way."""
+    return lay_chances(kind, legal, lead, stack)[legal.index(card)]
 
 
 def lay_prior(state: ShinobazuState) -> list[float]:
@@ -246,13 +252,17 @@ def lay_prior(state: ShinobazuState) -> list[float]:
     cur = state.cur
     cards = state.legal_cards(cur)
     lead = None if cur == state.start else state.lead
+    ways: dict[tuple[str, int], list[float]] = {}  # each way's chances, by card, worked out once
     out = []
     for action in legal:
         if type(action) is Force:
-            kind, to = "force", action.target
+            way = ("force", action.target)
         else:
-            kind, to = ("fight" if action.stance == FIGHT else "pass"), cur
-        out.append(lay_chance(kind, action.card, cards, lead, state.carried[to]))
+            way = ("fight" if action.stance == FIGHT else "pass", cur)
+        chances = ways.get(way)
+        if chances is None:
+            chances = ways[way] = lay_chances(way[0], cards, lead, state.carried[way[1]])
+        out.append(chances[cards.index(action.card)])
     return out
 
 
