@@ -64,8 +64,9 @@ def test_the_duel_offer_defaults_to_no_duel(app):
     assert scene.buttons.buttons[scene.buttons.focus].primary
 
 
-def test_a_duel_you_are_offered_defaults_to_refuse(app):
-    """Asked to duel, Enter refuses (a sure point) rather than accepting the risk (playtest round 6)."""
+def test_a_duel_you_are_offered_defaults_to_accept(app):
+    """Asked to duel, Enter accepts: refusing costs your stack's size for sure, accepting at most a point (spec 9;
+    playtest round 13 found Refuse the default)."""
     from random import Random
 
     from game.app.saves import Save
@@ -82,7 +83,7 @@ def test_a_duel_you_are_offered_defaults_to_refuse(app):
     scene = ShinobazuScene(app, setup)
     scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
     scene._refresh_buttons()
-    assert scene.offered[scene.buttons.focus] == rules.REFUSE
+    assert scene.offered[scene.buttons.focus] == rules.ACCEPT
 
 
 def test_a_click_just_after_a_result_closes_by_itself_plays_nothing(app):
@@ -132,12 +133,51 @@ def test_a_card_you_play_leaves_your_hand_while_the_showdown_plays(app):
     app.stack.apply_pending()
     app.tick(STEP)
     scene.choose(found)
-    assert scene.timeline.busy and found.card in scene.view.hand  # the table still shows the moment before
+    assert scene.timeline.busy and found.card not in scene.view.hand  # the table shows the moment after the play
     assert found.card not in [card for card, _ in scene.hand_rects()]
     drawn = []  # ...and lies at your seat instead (playtest: it was in neither place while the showdown played)
     scene._draw_current = lambda surface, seat, current, pos, stance: drawn.append((seat, current, stance))
     scene.draw(pygame.Surface((1280, 720)), 0.0)
     assert (0, found.card, found.stance) in drawn
+
+
+def test_the_rounds_last_card_lies_on_the_table_while_the_showdown_plays(app):
+    """Playtest round 13: a bot's play that ended the round never reached the table (no card, its hand count the
+    same, a pass not turned sideways); the table held back for the showdown now shows the moment after it."""
+    from random import Random
+
+    from game.app.saves import Save
+    from game.titles.shinobazu.bots import EasyBot
+
+    setup = GameSetup("shinobazu", ["easy"] * 3, seed=1)
+    for seed in range(200):  # a game of Easy bots up to a pass by another seat that brings on the showdown
+        state, rng = rules.new_state(4), Random(seed)
+        found = None
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            action = EasyBot().choose(state, rng)
+            if state.cur != 0 and type(action) is rules.PlayOwn and action.stance == rules.PASS and any(
+                    isinstance(e, rules.Showdown) for e in state.clone().apply(action)):
+                found = action
+                break
+            state.apply(action)
+        if found is not None:
+            break
+    seat, held = state.cur, len(state.hand[state.cur])
+    scene = ShinobazuScene(app, setup)
+    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    app.tick(STEP)
+    scene.apply(found)
+    assert scene.timeline.busy
+    assert scene.view.hand_sizes[seat] == held - 1 and scene.view.stance[seat] == rules.PASS
+    drawn = []
+    scene._draw_current = lambda surface, at, current, pos, stance: drawn.append((at, type(current), stance))
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    assert (seat, rules.FaceDown, rules.PASS) in drawn  # face down, turned sideways, until the showdown turns it
 
 
 def test_a_duel_judges_both_stacks_on_the_table(app):

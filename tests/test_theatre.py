@@ -290,8 +290,8 @@ def test_the_coach_reads_your_decision_and_keeps_its_advice(app, play_to_summary
         app.tick(STEP)  # asked (the headless app's worker answers at once), then collected
     advice = theatre.advice[first]
     assert advice["measure"] == "win" and len(advice["choices"]) == len(theatre.scene.state.legal_actions())
-    values = [choice["value"] for choice in advice["choices"]]
-    assert values == sorted(values, reverse=True) and all(0 <= v <= 1 for v in values)
+    ranks = [(-choice["visits"], -choice["value"]) for choice in advice["choices"]]  # the search's best first
+    assert ranks == sorted(ranks) and all(0 <= choice["value"] <= 1 for choice in advice["choices"])
     assert theatre.label(advice["choices"][0]["action"]).startswith("You ")  # the choice in the log's words
     assert app.storage.advice_for(game["id"], "coach:1600")[first] == advice
     again = theatre_for(app, game, coach=True)  # a later visit reads it back, without asking

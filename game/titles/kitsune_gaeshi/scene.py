@@ -331,7 +331,9 @@ class KitsuneScene(TableScene):
         if seat != self.me:
             stats = lie_stats(v.past, v.players)
             text = counted("kg.lies", stats["lies"][seat], cards=stats["declared"][seat])
-            blit(surface, text, 14, (rect.right - 6, rect.bottom + 4), theme.WARN if stats["lies"][seat] else
+            room = rect.right - 6 - (rect.x + 8 + SOULS * 22 + 6)  # right of the soul tokens (playtest round 13)
+            text, size = fit(text, 14, room, True, smallest=11)
+            blit(surface, text, size, (rect.right - 6, rect.bottom + 4), theme.WARN if stats["lies"][seat] else
                  theme.INK_DIM, True, "topright")
         if v.starter == seat and not out:
             blit(surface, t("kg.starter"), 13, (rect.centerx, rect.y - 2), theme.SKY, True, "midbottom")

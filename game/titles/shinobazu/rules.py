@@ -1010,6 +1010,26 @@ def new_state(players: int = 4) -> ShinobazuState:
     return ShinobazuState(players)
 
 
+class _UpToShowdown(ShinobazuState):
+    """A state that stops where the showdown would begin, nobody to move (`laid_view`)."""
+
+    __slots__ = ()
+
+    def _showdown(self) -> list:
+        self.cur = None
+        return []
+
+
+def laid_view(state: ShinobazuState, action: Any, seat: int) -> ShinobazuView:
+    """`seat`'s view after `action` (a legal PlayOwn or Declare) but before the showdown it may set off: the round's
+    last card lying on the table with its stance, as the table shows it before the showdown turns the stacks over
+    (spec 10). `state` is not changed."""
+    laying = state.clone()
+    laying.__class__ = _UpToShowdown
+    laying._apply(action)
+    return laying.view(seat)
+
+
 def position(hands: Sequence[Iterable[Card]], start: int = 0, carried: Sequence[Iterable[Card]] | None = None,
              scores: Sequence[int] | None = None, round_in_set: int = 1, discard: Iterable[Card] = ()
              ) -> ShinobazuState:

@@ -68,19 +68,22 @@ class ShinobazuScene(TableScene):
         self.face_up: dict[int, tuple[Card, ...]] = {}  # stacks turned face up by the reveal on show
         self.closed_at = -GRACE  # when the last result closed by itself
         self.result = None  # the Showdown or Duel whose result is on show at the seats
-        self.played = None  # your PlayOwn that set off the reveal on show
         self.reveal_title = "sb.showdown_title"  # what the cards turned face up are for: a showdown, a duel...
         self.last = None  # the last Showdown or Duel, for the "last showdown" panel
         self.review = False  # the "last showdown" panel is open
         self.last_button = Button(LAST, t("sb.last_showdown"), self._open_review, size=16)
 
     def apply(self, action) -> None:
-        """As at any table; your card played to yourself is kept, to lie at your seat while the reveal it set off
-        plays (the table shows the moment before the action, when the card was still in your hand)."""
+        """As at any table; but the round's last card, played or declared, lies on the table while the showdown it
+        set off plays: the table held back for the reveal shows the moment after that card, not before it (a
+        newcomer saw the last card never reach the table, playtest round 13)."""
         self.selected = None
-        mine = self.state.current_player() == self.me and type(action) is rules.PlayOwn
-        self.played = action if mine else None
+        before = self.view
+        laid = rules.laid_view(self.state, action, self.me) if type(action) in (rules.PlayOwn, rules.Declare) \
+            else None
         super().apply(action)
+        if laid is not None and self.view is before:  # held for a reveal
+            self.view = laid
 
     def language_changed(self) -> None:
         super().language_changed()
@@ -142,7 +145,7 @@ class ShinobazuScene(TableScene):
     def caught_up(self) -> None:
         if self.result is not None:  # it closed as the player may have been reaching to close it
             self.closed_at = self.now
-        self.face_up, self.result, self.reveal_title, self.played = {}, None, "sb.showdown_title", None
+        self.face_up, self.result, self.reveal_title = {}, None, "sb.showdown_title"
 
     @property
     def revealing(self) -> bool:
@@ -221,8 +224,9 @@ class ShinobazuScene(TableScene):
                 b.label == label for b, (label, _) in zip(self.buttons.buttons, options, strict=True)):
             return
         self.offered = actions
-        # the safe choice: no duel; asked to duel, refusing (a sure point) rather than risking the stack
-        safe = next((action for action in (NO_CHALLENGE, REFUSE) if action in actions), None)
+        # the safe choice: no duel; asked to duel, accepting: refusing costs the stack's size for sure, accepting
+        # at most a point (spec 9), and Enter refused by default before (playtest round 13)
+        safe = next((action for action in (NO_CHALLENGE, ACCEPT) if action in actions), None)
         default = actions.index(safe) if safe is not None else 0
         self.buttons.buttons = [
             Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 66 + i * 38, ACTIONS.width - 28, 34), label,
@@ -403,8 +407,6 @@ class ShinobazuScene(TableScene):
             return
         carried = v.carried[seat]
         current, stance = v.current[seat], v.stance[seat]
-        if current is None and seat == self.me and self.played is not None and self.timeline.busy:
-            current, stance = self.played.card, self.played.stance  # just played: on the table, not in the hand
         cards = len(carried) + (current is not None)
         if not cards:
             return
@@ -484,8 +486,12 @@ class ShinobazuScene(TableScene):
         v = self.view
         blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
         blit(surface, t("sb.round", round=v.round_in_set, deal=v.deal), 17, (20, 50), theme.INK_DIM, True)
-        if v.lead:
-            blit(surface, t("sb.lead", colour=colour_name(v.lead)), 19, (20, 72), theme.INK, True)
+        lead = v.lead if self.result is None else self.result.lead
+        if lead:
+            key = "sb.lead" if lead == v.lead else "sb.duel_lead" if isinstance(self.result, rules.Duel) \
+                else "sb.showdown_lead"  # a lone fighter's left neighbour sets it, or the duel's loser
+            blit(surface, t(key, colour=colour_name(lead)), 19, (20, 72), theme.INK if key == "sb.lead" else theme.WARN,
+                 True)
         blit(surface, t("sb.piles", discard=len(v.discard), unused=v.unused), 15, (980 - 20, 16), theme.INK_DIM,
              anchor="topright")
         if self.autoplay:
@@ -517,7 +523,7 @@ class ShinobazuScene(TableScene):
         v = self.view
         if v.to_move == TERMINAL:
             return t("sb.game_over"), theme.WARN
-        if self.face_up:
+        if self.face_up or v.to_move is None:  # the reveal, or the round's last card just laid (`apply`)
             return t(self.reveal_title), theme.WARN
         if not self.human_turn():
             mover = v.to_move

@@ -22,6 +22,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.from": {"en": "from {name}", "ja": "{name}から"},
     "sb.round": {"en": "Round {round} of 3 · deal {deal}", "ja": "第{deal}セット・ラウンド {round}/3"},
     "sb.lead": {"en": "Lead colour: {colour}", "ja": "主導色：{colour}"},
+    "sb.showdown_lead": {"en": "Lead colour for this showdown: {colour}", "ja": "この決戦の主導色：{colour}"},
+    "sb.duel_lead": {"en": "Lead colour for this duel: {colour}", "ja": "この不忍勝負の主導色：{colour}"},
     "sb.piles": {"en": "discard {discard} · unused {unused}", "ja": "捨て札 {discard}・未使用 {unused}"},
     "sb.game_over": {"en": "The game is over.", "ja": "ゲーム終了。"},
     "sb.dealing": {"en": "Dealing…", "ja": "配っています…"},
