@@ -15,7 +15,6 @@ from game.titles.kitsune_gaeshi.rules import (
     Revealed,
     RoundStarted,
     SoulLost,
-    StartChosen,
 )
 from game.ui import theme
 
@@ -54,7 +53,6 @@ def _lost(e, viewer, names):
 
 
 TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
-    StartChosen: lambda e, v, n: (t("kg.log.first", name=n[e.seat]), theme.INK_DIM),
     RoundStarted: lambda e, v, n: (t("kg.log.round", round=e.round_no, name=n[e.starter]), theme.SKY),
     CardDrawn: _drawn,
     CardLaid: _laid,

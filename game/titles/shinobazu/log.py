@@ -51,7 +51,7 @@ def _duel(e, viewer, names):
     if e.winner is None:
         return t("sb.log.duel_tie", a=person(e.challenger, names, viewer), b=person(e.passer, names, viewer)), \
             theme.WARN
-    totals = f"{e.totals[0]} : {e.totals[1]}"
+    totals = f"{value_text(e.totals[0])} : {value_text(e.totals[1])}"  # a true minus, as on the table
     if e.loser == viewer:
         return t("sb.log.duel_lost", name=names[e.winner], totals=totals), theme.WARN
     return said("sb.log.duel", e.winner, names, viewer, loser=names[e.loser], totals=totals), theme.WARN
@@ -60,7 +60,7 @@ def _duel(e, viewer, names):
 def _score(e, viewer, names):
     if not e.delta:
         return None
-    return t("sb.log.score", name=names[e.seat], delta=f"{e.delta:+d}", total=counted("sb.points", e.score)), \
+    return t("sb.log.score", name=names[e.seat], delta="+" + str(e.delta) if e.delta > 0 else value_text(e.delta), total=counted("sb.points", e.score)), \
         theme.BAD if e.delta > 0 else theme.GOOD
 
 

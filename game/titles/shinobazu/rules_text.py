@@ -25,6 +25,8 @@ RULES = {
         ]),
         ("Passing and the duel", [
             "Passed cards stay (face up next round) and keep adding to your stack until the deal ends.",
+            "At the end of a deal, a stack still in front of a passer goes back into that player's hand, face up "
+            "for all to know; the other cards are shuffled and dealt until every hand holds 3 again.",
             "A single loser may challenge one passer to a Shinobazu duel. Refusing costs 1 point per card in the "
             "stack; accepting compares the two stacks (lead = the loser's card): loser +1, winner −1, tie both +1.",
         ]),
@@ -52,6 +54,7 @@ RULES = {
         ]),
         ("パスと不忍勝負", [
             "パスした札は残り（次のラウンドで表向き）、そのセットの間は勝負札に加わり続ける。",
+            "セットの終わりにパスした人の前に残った札は、その人の手札に戻る（全員に公開）。残りの札を切り直し、全員の手札が3枚になるまで配る。",
             "負け忍が1人なら、パスした人1人に不忍勝負を挑める。断ると札1枚につき1点。受けると2人の勝負札で勝負（主導色は負け忍の札）：負けた方+1、勝った方−1、引き分けは両方+1。",
         ]),
         ("キー操作", [

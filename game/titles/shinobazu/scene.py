@@ -96,14 +96,23 @@ class ShinobazuScene(TableScene):
             self.app.audio.play("card")
         self.timeline.queue(self.speed(TURN), turn)
 
+    def _on_challenged(self, event: rules.Challenged) -> None:
+        """The duel banner (spec 10: 不忍勝負!), held long enough to read: a duel between two bots went by in a
+        second (playtest round 13)."""
+        def challenge() -> None:
+            text = said("sb.duel_banner", event.seat, self.names, self.me,
+                        passer=person(event.target, self.names, self.me))
+            self._banner(text, theme.WARN, "warning")
+        self.timeline.queue(self.speed(1.4), challenge)
+
     def _on_duel_accepted(self, event: rules.DuelAccepted) -> None:
         self.timeline.queue(0.0, lambda: setattr(self, "reveal_title", "sb.duel_title"))
 
     def _on_duel_refused(self, event: rules.DuelRefused) -> None:
         def refuse() -> None:
             self.reveal_title = "sb.refused_title"
-            self.app.audio.play("back")
-        self.timeline.queue(self.speed(0.8), refuse)
+            self._banner(said("sb.refused_banner", event.seat, self.names, self.me, n=event.cost), theme.SKY, "back")
+        self.timeline.queue(self.speed(1.2), refuse)
 
     def _on_panel(self, event: rules.Showdown | rules.Duel) -> None:
         """The result waits for the player to go on (its panel says so): closing by itself, it let an Enter meant
@@ -126,7 +135,7 @@ class ShinobazuScene(TableScene):
     animations = {
         rules.CardDealt: beat(0.06, "card"), rules.CardPlayed: beat(0.35, "card"),
         rules.CardForced: beat(0.4, "slide"), rules.Declared: beat(0.3, "pick"),
-        rules.Challenged: beat(0.6, "warning"), rules.DuelAccepted: _on_duel_accepted,
+        rules.Challenged: _on_challenged, rules.DuelAccepted: _on_duel_accepted,
         rules.DuelRefused: _on_duel_refused,
         rules.RoundStarted: beat(0.5), rules.Reshuffled: beat(0.6, "roll"), rules.GameOver: beat(2.0, "game_over"),
         rules.Showdown: _on_panel, rules.Duel: _on_panel, rules.ScoreChanged: _on_score,
