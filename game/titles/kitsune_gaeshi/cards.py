@@ -30,15 +30,19 @@ def card_face(face: str, width: int, style: str = "normal") -> pygame.Surface:
     ink = FOX_INK if fox else BRIDE_INK
     pygame.draw.rect(surface, paper, rect, border_radius=width // 8)
     pygame.draw.rect(surface, ink, rect, width=max(2, width // 20), border_radius=width // 8)
-    glyph = render("狐" if fox else "嫁", max(12, int(width * 0.55)), ink, True)
+    mark = "狐" if fox else "嫁"
+    glyph = render(mark, max(12, int(width * 0.55)), ink, True)
     surface.blit(glyph, glyph.get_rect(center=(width // 2, int(height * 0.45))))
-    text, size = fit(t("kg.card.fox" if fox else "kg.card.bride"), max(9, width // 6), width - 6, True, 8)
-    label = render(text, size, ink, True)
-    surface.blit(label, label.get_rect(midbottom=(width // 2, height - width // 12)))
-    if style == "lie":
+    name = t("kg.card.fox" if fox else "kg.card.bride")
+    text, size = fit(name, max(9, width // 6), width - 6, True, 8)
+    if width >= 36 and text == name and name != mark:  # no label on a corner peek, cut short, or the glyph again
+        # (狐 in Japanese): it said nothing more (playtest round 13: "BR…")
+        label = render(text, size, ink, True)
+        surface.blit(label, label.get_rect(midbottom=(width // 2, height - width // 12)))
+    if style == "lie":  # top left: the declaration's badge covers the top right corner (playtest round 13)
         stamp = render("偽", max(12, width // 3), theme.BAD, True)
-        pygame.draw.circle(surface, theme.BAD, (int(width * 0.78), int(height * 0.14)), width // 5, 2)
-        surface.blit(stamp, stamp.get_rect(center=(int(width * 0.78), int(height * 0.14))))
+        pygame.draw.circle(surface, theme.BAD, (int(width * 0.22), int(height * 0.14)), width // 5, 2)
+        surface.blit(stamp, stamp.get_rect(center=(int(width * 0.22), int(height * 0.14))))
     return surface
 
 

@@ -31,7 +31,7 @@ from game.titles.kitsune_gaeshi.rules import (
 )
 from game.ui import theme
 from game.ui.actions import Note
-from game.ui.seats import draw_seat_badge, felt_table
+from game.ui.seats import BADGE, draw_seat_badge, felt_table
 from game.ui.text import blit, block, fit, render
 from game.ui.widgets import Button, panel
 
@@ -161,8 +161,8 @@ class KitsuneScene(TableScene):
             self.app.audio.play("menu_select")
 
     def _soul_popup(self, event) -> None:
-        x, y = self.badge_center(event.seat)
-        self.effects.popup("−1", (x, y - 44), self.now, 34, theme.BAD)
+        x, y = self.badge_center(event.seat)  # beside the badge: above it, "starts" stood in its way (playtest 13)
+        self.effects.popup("−1", (x + BADGE[0] // 2 + 26, y), self.now, 34, theme.BAD)
         self.app.audio.play("hit")
 
     def finish(self) -> None:
