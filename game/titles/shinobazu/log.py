@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.services.i18n import counted, listed, person, said, t
+from game.services.i18n import counted, joined, listed, person, said, t
 from game.titles.shinobazu import rules
 from game.titles.shinobazu.cards import value_text
 from game.ui import theme
@@ -42,7 +42,10 @@ def _forced(e, viewer, names):
 def _showdown(e, viewer, names):
     order = t("sb.order_reversed") if e.reversed else t("sb.order_normal")
     winner = names[e.winner] if e.winner is not None else t("sb.log.nobody")
-    losers = said("sb.log.losers", e.losers, names, viewer) if e.losers else t("sb.log.no_loser")
+    if len(e.losers) > 1:  # mid-sentence: "losers: you & Hayate" (playtest round 13 read "You & Hayate")
+        losers = t("sb.log.losers_many", names=joined(e.losers, [person(s, names, viewer) for s in range(len(names))]))
+    else:
+        losers = said("sb.log.losers", e.losers, names, viewer) if e.losers else t("sb.log.no_loser")
     return t("sb.log.showdown", reversals=counted("sb.log.reversals", e.reversals), order=order, winner=winner,
              losers=losers), theme.WARN
 
