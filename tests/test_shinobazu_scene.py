@@ -1,16 +1,52 @@
 """Shinobazu at the table: a whole game through the scene, and a move log that keeps secrets."""
 
+from random import Random
+
 import pygame
 
 from game.app.app import STEP
+from game.app.saves import Save
 from game.app.setup import GameSetup
 from game.app.summary import SummaryScene
 from game.services import i18n
 from game.titles.shinobazu import rules
+from game.titles.shinobazu.bots import EasyBot
 from game.titles.shinobazu.log import describe
 from game.titles.shinobazu.scene import ShinobazuScene
 
 NAMES = ["You", "Hayate", "Kaede", "Jin"]
+SETUP = GameSetup("shinobazu", ["easy"] * 3, seed=1)
+
+
+def easy_game_until(pick, seeds: int = 400):
+    """Games of four Easy bots (the engine alone: quick) up to the first moment where `pick(state, easy_action)`
+    names an action: that state and action."""
+    for seed in range(seeds):
+        state, rng = rules.new_state(4), Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            action = EasyBot().choose(state, rng)
+            found = pick(state, action)
+            if found is not None:
+                return state, found
+            state.apply(action)
+    raise AssertionError("no game reached the moment wanted")
+
+
+def ends_the_round(state, action) -> bool:
+    return any(isinstance(event, rules.Showdown) for event in state.clone().apply(action))
+
+
+def scene_at(app, state) -> ShinobazuScene:
+    """The table restored at `state` and on show."""
+    scene = ShinobazuScene(app, SETUP)
+    scene.restore(Save(SETUP, [state.action_to_json(a) for a in state.history]))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    app.tick(STEP)
+    return scene
 
 
 def test_a_whole_game_through_the_scene_is_recorded(app, play_to_summary):
@@ -43,23 +79,18 @@ def test_log_hides_cards_played_or_forced_by_others():
     assert describe(rules.CardDealt(1, red5, 4), 0, NAMES) is None
 
 
+def asked_at(app, phase) -> ShinobazuScene:
+    """The table where seat 0 is first asked in `phase` (a duel offer, or a duel put to it)."""
+    state, _ = easy_game_until(lambda state, action: action if state.phase == phase and state.cur == 0 else None)
+    scene = ShinobazuScene(app, SETUP)
+    scene.restore(Save(SETUP, [state.action_to_json(a) for a in state.history]))
+    scene._refresh_buttons()
+    return scene
+
+
 def test_the_duel_offer_defaults_to_no_duel(app):
     """After losing a lone showdown, Enter must not start a duel: "No duel" has the focus (issue 22, item 3)."""
-    from random import Random
-
-    from game.app.saves import Save
-    from game.titles.shinobazu.bots import EasyBot
-
-    setup = GameSetup("shinobazu", ["easy"] * 3, seed=1)
-    for seed in range(200):  # a game of Easy bots up to a duel offer to seat 0 (the engine alone: quick)
-        state, rng = rules.new_state(4), Random(seed)
-        while not state.is_terminal() and not (state.phase == rules.CHALLENGE and state.cur == 0):
-            state.apply(state.sample_chance(rng) if state.is_chance_node() else EasyBot().choose(state, rng))
-        if not state.is_terminal():
-            break
-    scene = ShinobazuScene(app, setup)
-    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
-    scene._refresh_buttons()
+    scene = asked_at(app, rules.CHALLENGE)
     assert len(scene.offered) >= 2 and scene.offered[scene.buttons.focus] == rules.NO_CHALLENGE
     assert scene.buttons.buttons[scene.buttons.focus].primary
 
@@ -67,23 +98,9 @@ def test_the_duel_offer_defaults_to_no_duel(app):
 def test_a_duel_you_are_offered_defaults_to_accept(app):
     """Asked to duel, Enter accepts: refusing costs your stack's size for sure, accepting at most a point (spec 9;
     playtest round 13 found Refuse the default)."""
-    from random import Random
-
-    from game.app.saves import Save
-    from game.titles.shinobazu.bots import EasyBot
-
-    setup = GameSetup("shinobazu", ["easy"] * 3, seed=1)
-    for seed in range(400):  # a game of Easy bots up to a duel put to seat 0
-        state, rng = rules.new_state(4), Random(seed)
-        while not state.is_terminal() and not (state.phase == rules.RESPONSE and state.cur == 0):
-            state.apply(state.sample_chance(rng) if state.is_chance_node() else EasyBot().choose(state, rng))
-        if not state.is_terminal():
-            break
-    assert not state.is_terminal()
-    scene = ShinobazuScene(app, setup)
-    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
-    scene._refresh_buttons()
+    scene = asked_at(app, rules.RESPONSE)
     assert scene.offered[scene.buttons.focus] == rules.ACCEPT
+    assert scene.buttons.buttons[scene.buttons.focus].primary
 
 
 def test_a_click_just_after_a_result_closes_by_itself_plays_nothing(app):
@@ -104,34 +121,15 @@ def test_a_click_just_after_a_result_closes_by_itself_plays_nothing(app):
 
 
 def test_a_card_you_play_leaves_your_hand_while_the_showdown_plays(app):
-    """Found in a playtest: your play ended the round, and while the showdown was shown (the table holds the moment
-    before) the card lay both on the table and in your hand."""
-    from random import Random
+    """Found in a playtest: your play ended the round, and while the showdown was shown the card lay both on the
+    table and in your hand."""
+    def yours(state, _):
+        if state.cur != 0:
+            return None
+        return next((a for a in state.legal_actions() if type(a) is rules.PlayOwn and ends_the_round(state, a)), None)
 
-    from game.app.saves import Save
-    from game.titles.shinobazu.bots import EasyBot
-
-    setup = GameSetup("shinobazu", ["easy"] * 3, seed=1)
-    for seed in range(200):  # a game of Easy bots up to a play of seat 0 that brings on the showdown
-        state, rng = rules.new_state(4), Random(seed)
-        found = None
-        while not state.is_terminal() and found is None:
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng))
-                continue
-            if state.cur == 0:
-                found = next((a for a in state.legal_actions() if type(a) is rules.PlayOwn
-                              and any(isinstance(e, rules.Showdown) for e in state.clone().apply(a))), None)
-                if found is not None:
-                    break
-            state.apply(EasyBot().choose(state, rng))
-        if found is not None:
-            break
-    scene = ShinobazuScene(app, setup)
-    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    app.tick(STEP)
+    state, found = easy_game_until(yours)
+    scene = scene_at(app, state)
     scene.choose(found)
     assert scene.timeline.busy and found.card not in scene.view.hand  # the table shows the moment after the play
     assert found.card not in [card for card, _ in scene.hand_rects()]
@@ -144,33 +142,13 @@ def test_a_card_you_play_leaves_your_hand_while_the_showdown_plays(app):
 def test_the_rounds_last_card_lies_on_the_table_while_the_showdown_plays(app):
     """Playtest round 13: a bot's play that ended the round never reached the table (no card, its hand count the
     same, a pass not turned sideways); the table held back for the showdown now shows the moment after it."""
-    from random import Random
+    def a_rivals_last_pass(state, action):
+        return action if state.cur != 0 and type(action) is rules.PlayOwn and action.stance == rules.PASS \
+            and ends_the_round(state, action) else None
 
-    from game.app.saves import Save
-    from game.titles.shinobazu.bots import EasyBot
-
-    setup = GameSetup("shinobazu", ["easy"] * 3, seed=1)
-    for seed in range(200):  # a game of Easy bots up to a pass by another seat that brings on the showdown
-        state, rng = rules.new_state(4), Random(seed)
-        found = None
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng))
-                continue
-            action = EasyBot().choose(state, rng)
-            if state.cur != 0 and type(action) is rules.PlayOwn and action.stance == rules.PASS and any(
-                    isinstance(e, rules.Showdown) for e in state.clone().apply(action)):
-                found = action
-                break
-            state.apply(action)
-        if found is not None:
-            break
+    state, found = easy_game_until(a_rivals_last_pass)
     seat, held = state.cur, len(state.hand[state.cur])
-    scene = ShinobazuScene(app, setup)
-    scene.restore(Save(setup, [state.action_to_json(a) for a in state.history]))
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    app.tick(STEP)
+    scene = scene_at(app, state)
     scene.apply(found)
     assert scene.timeline.busy
     assert scene.view.hand_sizes[seat] == held - 1 and scene.view.stance[seat] == rules.PASS
