@@ -314,6 +314,8 @@ def test_hard_reads_the_others_draws_as_evidence_about_their_own_cards():
     assert Reading(state.view(0)).decide(state, Random(0)) == DRAW  # the rules' threshold: 0.5
     assert Reading(state.view(0), DRAW_SHIFT).decide(state, Random(0)) == FLIP  # as Normal flips: from 0.42
     assert not make_bot("kitsune_gaeshi", "normal").read_draws
+    reading = BOTS["normal_draws"]()  # the arena's reading of draws against Normal's, at Normal's budget
+    assert reading.read_draws and reading.iterations == make_bot("kitsune_gaeshi", "normal").iterations
 
 
 def test_hard_is_fair():

@@ -192,3 +192,8 @@ def test_inside_hards_search_the_others_lay_cards_as_normal_does():
     assert fight[parse_cards("R4")[0]] > 0.8  # seat 1 must follow red: R4 or R1, and fights with the R4
     assert make_bot("shinobazu", "hard").opponent_prior is lay_prior
     assert make_bot("shinobazu", "normal").opponent_prior is None
+    from game.ai.arena import load_title
+
+    reading = load_title("shinobazu").kit.named["normal_belief"]()  # the arena's belief against uniform worlds
+    assert reading.belief is belief and reading.opponent_prior is lay_prior
+    assert reading.iterations == make_bot("shinobazu", "normal").iterations

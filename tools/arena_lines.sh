@@ -22,7 +22,8 @@ JOBS=${JOBS:-2}
 # name title players games bots (seed 90210, seats rotated); the order closes issues soonest. Issue 21's Hard lines
 # come last: their first 37-44 games (2026-11-27, twelfth session) put Hard at or below the fair share in all
 # three titles. Shinobazu's and Kitsune-gaeshi's Hard got beliefs of their own (fab0030, thirteenth session) and
-# their journals began again; those two lines need a checkout of fab0030 or later with the same choices
+# their journals began again; those two lines need a checkout of fab0030 or later with the same choices. The last
+# two lines show those beliefs against uniform worlds at Normal's budget (issue 21, item 3)
 LINES="
 powers-5p-hard-normal powers 5 1000 hard,normal,normal,normal,normal
 powers-5p-normal-random powers 5 1000 normal,random,random,random,random
@@ -43,6 +44,8 @@ fusejika-4p-normal-v1 fusejika 4 1000 normal,normal_v1,normal_v1,normal_v1
 kitsune_gaeshi-4p-hard-normal kitsune_gaeshi 4 1000 hard,normal,normal,normal
 shinobazu-4p-hard-normal shinobazu 4 1000 hard,normal,normal,normal
 fusejika-4p-hard-normal fusejika 4 1000 hard,normal,normal,normal
+shinobazu-4p-belief-normal shinobazu 4 1000 normal_belief,normal,normal,normal
+kitsune_gaeshi-4p-draws-normal kitsune_gaeshi 4 1000 normal_draws,normal,normal,normal
 "
 
 if [ "${1:-}" = "--status" ]; then

@@ -608,6 +608,8 @@ def prior(state: KitsuneState) -> list[float]:
 BOTS = {
     "plain": lambda: ModelSearchBot("plain", SEARCH["normal"], model=False),
     "plain_hard": lambda: ModelSearchBot("plain_hard", SEARCH["hard"], model=False),
+    # Normal's budget with Hard's reading of the draws: the belief against Normal's, budget aside (issue 21)
+    "normal_draws": lambda: ReadingSearchBot("normal_draws", NEW_SEARCH["normal"], read_draws=True),
 }
 
 

@@ -10,7 +10,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
-from game.ai.levels import BotKit
+from game.ai.levels import DEFAULTS, BotKit, SearchBot
 from game.titles.shinobazu.rules import (
     ACCEPT,
     CHALLENGE,
@@ -651,5 +651,12 @@ def mask_of(numbers: list[int]) -> int:
 
 # No prior: with the rules' move weighted three to one, Normal took 0.240 (0.164-0.316) of 100 games against three
 # normal_v1, against 0.403 (0.292-0.513) of 60 games with a uniform prior (seed 90210, docs/measurements.md).
+def normal_belief() -> SearchBot:
+    """Normal's budget with Hard's belief and opponent prior: the belief against uniform worlds, budget aside
+    (issue 21, item 3)."""
+    return SearchBot("normal_belief", SEARCH["normal"], policy=rollout_policy, settings={**DEFAULTS, **SEARCH},
+                     evaluate=evaluate, belief=belief, opponent_prior=lay_prior)
+
+
 KIT = BotKit(rollout_policy=rollout_policy, easy=EasyBot, evaluate=evaluate, belief=belief,
-             opponent_prior=lay_prior, search=SEARCH, search_v1=SEARCH_V1)
+             opponent_prior=lay_prior, search=SEARCH, search_v1=SEARCH_V1, named={"normal_belief": normal_belief})
