@@ -41,7 +41,7 @@ def _forced(e, viewer, names):
 
 def _showdown(e, viewer, names):
     order = t("sb.order_reversed") if e.reversed else t("sb.order_normal")
-    winner = names[e.winner] if e.winner is not None else t("sb.log.nobody")
+    winner = person(e.winner, names, viewer) if e.winner is not None else t("sb.log.nobody")  # mid-sentence
     if len(e.losers) > 1:  # mid-sentence: "losers: you & Hayate" (playtest round 13 read "You & Hayate")
         losers = t("sb.log.losers_many", names=joined(e.losers, [person(s, names, viewer) for s in range(len(names))]))
     else:
