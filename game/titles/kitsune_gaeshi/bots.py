@@ -407,9 +407,11 @@ class Posterior:
         return build(self.view, picked, drawn_fox, off - drawn_fox)
 
 
-def flip_chance(p: float) -> float:
-    """P(a player flips) when it puts the chance of success at p: a soft threshold at FLIP_AT, with lapses."""
-    return READ_LAPSE + (1 - 2 * READ_LAPSE) / (1 + exp(-(p - FLIP_AT) / READ_SPREAD))
+def flip_chance(p: float, theta: float = FLIP_AT, shift: float = 0.0, spread: float = READ_SPREAD,
+                lapse: float = READ_LAPSE) -> float:
+    """P(a player flips) when it puts the chance of success at p: a soft threshold at theta + shift, with lapses
+    (by default the opponent model's; Hard's reading of draws passes Normal's fitted DRAW_* and its threshold)."""
+    return lapse + (1 - 2 * lapse) / (1 + exp(-(p - theta - shift) / spread))
 
 
 def reads(view: KitsuneView) -> list[float]:
@@ -474,12 +476,6 @@ class Reading:
         return evaluate_by_rules(state, self.decide)
 
 
-def flip_chance_at(p: float, theta: float) -> float:
-    """P(a search bot flips) when it puts the chance of success at p and its rules threshold is `theta`: a soft
-    threshold DRAW_SHIFT from theta, fitted to Normal's draw-or-flip choices (DRAW_SPREAD, DRAW_LAPSE)."""
-    return DRAW_LAPSE + (1 - 2 * DRAW_LAPSE) / (1 + exp(-(p - theta - DRAW_SHIFT) / DRAW_SPREAD))
-
-
 class DrawReading:
     """Hard's belief (issue 21): each time another seat drew where it could have flipped, its own cards then
     spoke for drawing: with a fox of its own among them the flip looked better to it, with two it would have been
@@ -508,7 +504,7 @@ class DrawReading:
                     theirs += 1
                     d_fox += card.declared == FOX
             chance = p_success(world.fox_count, own_foxes, CARDS - mine, d_fox, theirs - d_fox, *self.lie_model[at])
-            weight *= 1 - flip_chance_at(chance, flip_threshold(world, at))
+            weight *= 1 - flip_chance(chance, flip_threshold(world, at), DRAW_SHIFT, DRAW_SPREAD, DRAW_LAPSE)
         return weight
 
 

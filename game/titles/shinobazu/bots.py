@@ -39,6 +39,7 @@ from game.titles.shinobazu.rules import (
     ShinobazuState,
     compare,
     count_reversals,
+    followed,
     total,
 )
 
@@ -210,6 +211,13 @@ def lay_features(card: Card, lead: str | None, stack: tuple[Card, ...]) -> tuple
             strength((*stack, card), lead))
 
 
+def lay_way(action: Any, cur: int) -> tuple[str, int]:
+    """How the mover `cur` lays its card by `action` (PlayOwn or Force), and on whose carried cards it lands."""
+    if type(action) is Force:
+        return "force", action.target
+    return ("fight" if action.stance == FIGHT else "pass"), cur
+
+
 def lay_kind(state: ShinobazuState, at: int) -> str:
     """How the card lying at `at` was laid."""
     if state.placed_by[at] != at:
@@ -221,8 +229,7 @@ def lay_record(state: ShinobazuState, action: Any) -> dict[str, Any]:
     """A card about to be laid by the mover (tools/shinobazu_belief_fit.py): its legal cards, the one laid, how,
     under which lead, on whose carried cards."""
     cur = state.cur
-    to = action.target if type(action) is Force else cur
-    kind = "force" if type(action) is Force else "fight" if action.stance == FIGHT else "pass"
+    kind, to = lay_way(action, cur)
     lead = None if cur == state.start else state.lead
     return {"kind": kind, "legal": [str(card) for card in state.legal_cards(cur)], "laid": str(action.card),
             "lead": lead, "stack": [str(card) for card in state.carried[to]], "players": state.n}
@@ -255,10 +262,7 @@ def lay_prior(state: ShinobazuState) -> list[float]:
     ways: dict[tuple[str, int], list[float]] = {}  # each way's chances, by card, worked out once
     out = []
     for action in legal:
-        if type(action) is Force:
-            way = ("force", action.target)
-        else:
-            way = ("fight" if action.stance == FIGHT else "pass", cur)
+        way = lay_way(action, cur)
         chances = ways.get(way)
         if chances is None:
             chances = ways[way] = lay_chances(way[0], cards, lead, state.carried[way[1]])
@@ -275,12 +279,8 @@ def belief(world: ShinobazuState, seat: int) -> float:
         placer, card = world.placed_by[at], world.current[at]
         if card is None or placer == seat or world.revealed[at]:
             continue
-        start = placer == world.start
-        lead = None if start else world.lead
-        held = (card, *world.hand[placer])  # one card a round: the placer's hand when it laid this one
-        legal = held
-        if lead is not None and any(c.colour == lead for c in held):
-            legal = tuple(c for c in held if c.colour == lead)
+        lead = None if placer == world.start else world.lead
+        legal = followed((card, *world.hand[placer]), lead)  # one card a round: its hand when it laid this one
         if len(legal) > 1:
             weight *= lay_chance(lay_kind(world, at), card, legal, lead, world.carried[at])
     return weight

@@ -54,6 +54,16 @@ def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=card_key))
 
 
+def followed(hand: tuple[Card, ...], lead: str | None) -> tuple[Card, ...]:
+    """The cards of `hand` the follow rule allows under `lead` (None: no lead to follow): lead-coloured ones if
+    there are any, else all."""
+    if lead is not None:
+        follow = tuple(card for card in hand if card.colour == lead)
+        if follow:
+            return follow
+    return hand
+
+
 def total(stack: Iterable[Card]) -> int:
     """The sum of a stack's values."""
     return sum(card.value for card in stack)
@@ -427,12 +437,7 @@ class ShinobazuState(State):
 
     def legal_cards(self, seat: int) -> tuple[Card, ...]:
         """The cards `seat` may play now: lead-colour cards if it holds any and is not the start player."""
-        hand = self.hand[seat]
-        if seat != self.start and self.lead is not None:
-            follow = tuple(card for card in hand if card.colour == self.lead)
-            if follow:
-                return follow
-        return hand
+        return followed(self.hand[seat], None if seat == self.start else self.lead)
 
     def winners(self) -> tuple[int, ...]:
         """Everyone tied for the fewest points."""
