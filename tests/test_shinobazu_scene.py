@@ -1,5 +1,6 @@
 """Shinobazu at the table: a whole game through the scene, and a move log that keeps secrets."""
 
+import dataclasses
 from random import Random
 
 import pygame
@@ -220,3 +221,29 @@ def test_a_result_waits_for_the_player_and_enter_only_goes_on(app):
         for _ in range(int(2.0 / STEP)):  # the table waits for your decision: the Enter did not make it
             app.tick(STEP)
         assert scene.human_turn()
+
+
+def test_the_heading_names_a_lone_fighters_lead_when_the_log_does(app, monkeypatch):
+    """Playtest round 13: the log said a lone fighter's left neighbour set the lead, and the heading named the new
+    colour only a second later, with the result panel. It now changes as the lone fighter leaves."""
+    import game.titles.shinobazu.scene as module
+
+    scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=1))
+    scene.view = dataclasses.replace(scene.view, lead="R")
+    texts: list[str] = []
+    monkeypatch.setattr(module, "blit", lambda surface, text, *args, **kwargs: texts.append(text))
+
+    def heading_lines() -> list[str]:
+        texts.clear()
+        scene._draw_centre(pygame.Surface((1280, 720)))
+        return list(texts)
+
+    red, black = i18n.t("sb.colour.R"), i18n.t("sb.colour.K")
+    assert i18n.t("sb.lead", colour=red) in heading_lines()
+    (k3,) = rules.parse_cards("K-3")
+    scene.tell(rules.LoneFighterLeaves(1, (k3,), "K"), scene.view)
+    while 1 not in scene.face_up:  # the lone fighter leaves: its banner, and the log's line
+        scene.timeline.update(0.05)
+    assert scene.result is None and i18n.t("sb.showdown_lead", colour=black) in heading_lines()
+    scene.caught_up()
+    assert i18n.t("sb.lead", colour=red) in heading_lines()

@@ -69,6 +69,7 @@ class ShinobazuScene(TableScene):
         self.closed_at = -GRACE  # when the last result closed by itself
         self.result = None  # the Showdown or Duel whose result is on show at the seats
         self.reveal_title = "sb.showdown_title"  # what the cards turned face up are for: a showdown, a duel...
+        self.reveal_lead: str | None = None  # the lead colour of the showdown or duel on show, once it is told
         self.last = None  # the last Showdown or Duel, for the "last showdown" panel
         self.review = False  # the "last showdown" panel is open
         self.last_button = Button(LAST, t("sb.last_showdown"), self._open_review, size=16)
@@ -129,6 +130,7 @@ class ShinobazuScene(TableScene):
     def _on_lone(self, event: rules.LoneFighterLeaves) -> None:
         def leave() -> None:
             self.face_up[event.seat] = ()  # the lone fighter's cards go to the discard pile
+            self.reveal_lead = event.lead  # the heading names the new lead as the log does (playtest round 13)
             self._banner(said("sb.lone", event.seat, self.names, self.me), theme.SKY, "slide_out")
         self.timeline.queue(self.speed(1.2), leave)
 
@@ -148,13 +150,14 @@ class ShinobazuScene(TableScene):
             for seat, cards in zip((event.challenger, event.passer), event.stacks, strict=True):  # but it is judged
                 self.face_up.setdefault(seat, cards)
         self.result = self.last = event
+        self.reveal_lead = event.lead
         self.review = False
         self.app.audio.play("set" if isinstance(event, rules.Duel) else "clear")
 
     def caught_up(self) -> None:
         if self.result is not None:  # it closed as the player may have been reaching to close it
             self.closed_at = self.now
-        self.face_up, self.result, self.reveal_title = {}, None, "sb.showdown_title"
+        self.face_up, self.result, self.reveal_title, self.reveal_lead = {}, None, "sb.showdown_title", None
 
     @property
     def revealing(self) -> bool:
@@ -495,7 +498,7 @@ class ShinobazuScene(TableScene):
         v = self.view
         blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
         blit(surface, t("sb.round", round=v.round_in_set, deal=v.deal), 17, (20, 50), theme.INK_DIM, True)
-        lead = v.lead if self.result is None else self.result.lead
+        lead = self.reveal_lead or v.lead
         if lead:
             key = "sb.lead" if lead == v.lead else "sb.duel_lead" if isinstance(self.result, rules.Duel) \
                 else "sb.showdown_lead"  # a lone fighter's left neighbour sets it, or the duel's loser
