@@ -11,8 +11,8 @@ from game.titles.neu_noir.rules import DECLARE, SHOT, TAKE_PILE, TURN, TakePile,
 from game.titles.neu_noir.scene import NeuNoirScene
 
 
-def scene_at(app, state):
-    scene = NeuNoirScene(app, GameSetup("neu_noir", ["normal"] * 3, seed=3))
+def scene_at(app, state, setup: GameSetup | None = None):
+    scene = NeuNoirScene(app, setup or GameSetup("neu_noir", ["normal"] * (state.num_players - 1), seed=3))
     scene.state = state
     scene.view = scene.coming = state.view(0)
     app.stack.push(scene)
@@ -344,3 +344,43 @@ def test_the_buttons_stay_put_when_the_first_card_is_clicked(app):
     after = [(b.label, b.enabled, tuple(b.rect)) for b in scene.buttons.buttons]
     assert [rect for _, _, rect in after] == [rect for _, _, rect in before]
     assert after[0][1] and after[2][1]  # Play this card, Take all back
+
+
+def test_every_piles_list_fits_the_panel_in_japanese(app, watched):
+    """Playtest round 14: at seven seats in Japanese the pile under the pointer ("101、ショット、ターン、1、6、2、
+    −10、8") ran past the panel's foot; the room was kept for the pile with the most cards, whose names were shorter."""
+    from game.services import i18n
+
+    overflows, _ = watched
+    piles = {0: "9 9", 1: "1 2 3 1 2 3 4 4 5 5 6", 2: "50", 3: "7 7", 4: "10 10 10",
+             5: "101 SHOT TURN 1 6 2 -10 8", 6: ""}
+    state = position(players=7, hands={0: ""}, current=0, piles=piles)
+    state.phase, state.decider = TAKE_PILE, 0
+    i18n.set_language("ja")
+    try:
+        scene = scene_at(app, state)
+        for hovered in range(len(scene.buttons.buttons)):
+            scene.buttons.hover = hovered
+            scene.draw(pygame.Surface((1280, 720)), 0.0)
+    finally:
+        i18n.set_language("en")
+    assert overflows == []
+
+
+def test_a_seats_tip_is_wrapped_not_cut_in_japanese(app, watched):
+    """Playtest round 14: the Japanese tip of a seat's chips ended "ベットチップ：まだ置いていない（自分の色の小さ…"."""
+    from game.services import i18n
+
+    overflows, shown = watched
+    i18n.set_language("ja")
+    try:
+        scene = scene_at(app, position(players=7, hands={0: "5"}, current=0))
+        tip = scene.seat_tip(5)
+        scene.hover = scene.layout.plate_rect(5).center
+        shown.clear()
+        scene.draw(pygame.Surface((1280, 720)), 0.0)
+    finally:
+        i18n.set_language("en")
+    held = next(line for line in tip if line.startswith("ベットチップ"))
+    assert overflows == [] and not any(text.startswith(held[:6]) and text.endswith("…") for text in shown)
+    assert any(text and text != held and held.endswith(text) for text in shown)  # its end, on a line of its own

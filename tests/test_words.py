@@ -197,6 +197,10 @@ def test_the_helpers():
     names = ["You", "Kaede", "Sakura"]
     assert said("summary.winner", [0], names, 0) if "summary.winner_you" in i18n.catalogue() else True
     assert said("summary.winner", [1, 2], names, 0) == "Kaede & Sakura win"
+    # you among several: lower case mid-list, capitalised where the list begins the sentence (playtest round 14:
+    # "Deck empty: Jin & You & Hayate draw nothing")
+    assert said("fj.log.missed", [2, 0, 1], names, 0) == "Deck empty: Sakura, you & Kaede draw nothing."
+    assert said("summary.winner", [0, 1], names, 0) == "You & Kaede win"
     assert said("summary.winner", 1, names, 0) == "Kaede wins"
     assert said("fj.waiting", 0, names, 0) == "Your move next…"  # your seat waits only for a banner to play out
     assert said("fj.waiting", 0, ["Jin", *names[1:]], None) == "Jin is thinking…"  # a demo: no human seat

@@ -80,9 +80,13 @@ def listed(items) -> str:
     return ("、" if _current == "ja" else ", ").join(items)
 
 
-def joined(seats, names: list[str]) -> str:
-    """Several players' names as one subject: "Kaede & Sakura", in Japanese 「楓と桜」."""
-    return ("と" if _current == "ja" else " & ").join(names[seat] for seat in seats)
+def joined(seats, names: list[str], you: int | None = None) -> str:
+    """Several players as one subject: "Kaede & Sakura", "Jin, you & Kaede" (the human's seat `you` in lower case:
+    the list stands mid-sentence, or `said` capitalises it), in Japanese 「楓と桜」."""
+    words = [person(seat, names, you) for seat in seats]
+    if _current == "ja":
+        return "と".join(words)
+    return " & ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
 
 
 def said(key: str, seats, names: list[str], you: int | None, **fields: object) -> str:
@@ -91,7 +95,8 @@ def said(key: str, seats, names: list[str], you: int | None, **fields: object) -
     player, `{key}_many` with {names} ("Kaede & Sakura") for several. Other seats go in `fields` via `person`."""
     seats = [seats] if isinstance(seats, int) else list(seats)
     if len(seats) > 1:
-        return t(f"{key}_many", names=joined(seats, names), **fields)
+        text = t(f"{key}_many", names=joined(seats, names, you), **fields)
+        return text[:1].upper() + text[1:]  # "You & Kaede win", where the list begins the sentence
     if seats[0] == you:
         return t(f"{key}_you", **fields)
     return t(key, name=names[seats[0]], **fields)

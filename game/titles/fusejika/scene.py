@@ -229,7 +229,7 @@ class FusejikaScene(TableScene):
         totals, winners = list(self.state.totals), list(self.state.winners())
         self.record(winners, self.state.statistics()["rounds"], {"scores": totals, "result": self.state.result[0]})
         kind = self.state.result[0]
-        names = joined(winners, self.names)
+        names = joined(winners, self.names, self.me)
         if kind == rules.SUDDEN_DEATH:  # spec 5: the points are ignored; the others are listed by totals, no win
             results = [t("fj.result.six") if seat in winners else counted("fj.result.no_win", totals[seat])
                        for seat in range(self.n)]

@@ -59,6 +59,6 @@ TELLERS: dict[type, Callable] = {  # event class -> teller(event, viewer, names)
     Kaeshi: lambda e, v, n: (said("kg.log.forced" if e.forced else "kg.log.kaeshi", e.seat, n, v), theme.WARN),
     Revealed: _revealed,
     SoulLost: _lost,
-    Eliminated: lambda e, v, n: (t("kg.log.out", names=joined(e.seats, n)), theme.BAD),
+    Eliminated: lambda e, v, n: (t("kg.log.out", names=joined(e.seats, n, v)), theme.BAD),
     GameOver: lambda e, v, n: (said("kg.log.game_over", e.winners, n, v), theme.GOOD),
 }

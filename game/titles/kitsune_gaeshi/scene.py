@@ -105,7 +105,7 @@ class KitsuneScene(TableScene):
     def _on_eliminated(self, event: rules.Eliminated) -> None:
         if self.reveal is not None:
             self.reveal["out"] = event.seats
-        names = joined(event.seats, self.names)
+        names = joined(event.seats, self.names, self.me)
         self.timeline.queue(self.speed(1.4), lambda: self._banner(t("kg.eliminated", names=names), theme.BAD,
                                                                   "slide_out"))
 
@@ -172,7 +172,7 @@ class KitsuneScene(TableScene):
         results = [t("kg.result.out", round=out[seat]) if seat in out else t("kg.result.gone") if not souls[seat]
                    else counted("kg.result.souls", souls[seat])
                    for seat in range(self.n)]
-        names = joined(winners, self.names)
+        names = joined(winners, self.names, self.me)
         ending = t(f"kg.end.{rules.ending(souls, self.state.two_left)}", names=names)
         self.show_summary(places, winners, results=results, ending=ending)
 
@@ -424,7 +424,7 @@ class KitsuneScene(TableScene):
             elif info["checked"] is not None and info["checked"] != main.seat:
                 lines.append((said("kg.no_companion", info["checked"], self.names, self.me), theme.INK_DIM))
         if info["out"]:
-            lines.append((t("kg.eliminated", names=joined(info["out"], self.names)), theme.BAD))
+            lines.append((t("kg.eliminated", names=joined(info["out"], self.names, self.me)), theme.BAD))
         return lines
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
@@ -513,7 +513,7 @@ class KitsuneScene(TableScene):
              True, "midtop")
         blit(surface, t("kg.close_hint"), 14, (area.centerx, area.bottom - 8), theme.INK_DIM, anchor="midbottom")
         if info["out"]:
-            names = joined(info["out"], self.names)
+            names = joined(info["out"], self.names, self.me)
             blit(surface, t("kg.eliminated", names=names), 22, (area.centerx, y + 94), theme.BAD, True, "midtop")
         main = next((e for e in info["lost"] if not e.companion), None)
         dragged = next((e for e in info["lost"] if e.companion), None)

@@ -82,7 +82,7 @@ def _disqualified(e, viewer, names):
 
 
 def _overtime(e, viewer, names):
-    return t("nn.log.overtime", names=joined(e.tied, names)), theme.WARN
+    return t("nn.log.overtime", names=joined(e.tied, names, viewer)), theme.WARN
 
 
 def _over(e, viewer, names):

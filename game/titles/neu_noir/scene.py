@@ -47,7 +47,7 @@ from game.titles.neu_noir.rules import (
 from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
-from game.ui.text import blit, fit, render
+from game.ui.text import blit, fit, render, wrap
 from game.ui.widgets import Button, card_sheet, panel
 
 LOG = pygame.Rect(992, 14, 276, 330)
@@ -462,9 +462,9 @@ class NeuNoirScene(TableScene):
         clicked where Play had been)."""
         if not self.human_turn():
             return None
-        if self.view.phase == TAKE_PILE:
-            longest = max(self.view.piles, key=len)
-            return [Note(listed(card_name(kind) for kind in longest), color=theme.INK)] if longest else []
+        if self.view.phase == TAKE_PILE:  # the roomiest list, not the most cards: names differ in length
+            return self.actions.roomiest([Note(listed(card_name(kind) for kind in pile), color=theme.INK)
+                                          for pile in self.view.piles if pile]) or []
         if self.view.phase == TURN_PHASE and self.mode == "play" and (
                 self.line or self.can_play()):
             # from the turn's start, so the first card clicked does not move them either (playtest round 11)
@@ -741,8 +741,9 @@ class NeuNoirScene(TableScene):
         seat = self.seat_at(self.hover)
         if seat is None:
             return
-        lines = self.seat_tip(seat)
-        width = min(360, max(render(line, 14, theme.INK).get_width() for line in lines) + 24)
+        width = min(360, max(render(line, 14, theme.INK).get_width() for line in self.seat_tip(seat)) + 24)
+        # wrapped, not shortened: the Japanese bet chip's line is longer than the box (playtest round 14)
+        lines = [part for line in self.seat_tip(seat) for part in wrap(line, 14, width - 20)]
         box = pygame.Rect(0, 0, width, 14 + 20 * len(lines))
         plate = self.layout.plate_rect(seat)  # under the seat's chips, or over its marker: never over the seat
         box.midtop = (min(max(plate.centerx, width // 2 + 4), 976 - width // 2), plate.bottom + 22)
@@ -750,8 +751,7 @@ class NeuNoirScene(TableScene):
             box.bottom = plate.top - 16
         panel(surface, box, theme.BG_DEEP, theme.SKY)
         for k, line in enumerate(lines):
-            shown, size = fit(line, 14, width - 20)
-            blit(surface, shown, size, (box.x + 10, box.y + 8 + 20 * k), theme.INK)
+            blit(surface, line, 14, (box.x + 10, box.y + 8 + 20 * k), theme.INK)
 
     def _draw_line(self, surface: pygame.Surface) -> None:
         """The play being built (yours), or a bot's play going down card by card."""

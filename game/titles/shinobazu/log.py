@@ -43,7 +43,7 @@ def _showdown(e, viewer, names):
     order = t("sb.order_reversed") if e.reversed else t("sb.order_normal")
     winner = person(e.winner, names, viewer) if e.winner is not None else t("sb.log.nobody")  # mid-sentence
     if len(e.losers) > 1:  # mid-sentence: "losers: you & Hayate" (playtest round 13 read "You & Hayate")
-        losers = t("sb.log.losers_many", names=joined(e.losers, [person(s, names, viewer) for s in range(len(names))]))
+        losers = t("sb.log.losers_many", names=joined(e.losers, names, viewer))
     else:
         losers = said("sb.log.losers", e.losers, names, viewer) if e.losers else t("sb.log.no_loser")
     return t("sb.log.showdown", reversals=counted("sb.log.reversals", e.reversals), order=order, winner=winner,

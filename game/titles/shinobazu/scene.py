@@ -192,7 +192,7 @@ class ShinobazuScene(TableScene):
     def finish(self) -> None:
         scores, winners = list(self.state.scores), list(self.state.winners())
         self.record(winners, self.state.rounds, {"scores": scores})
-        enders = joined(rules.enders(scores), self.names)
+        enders = joined(rules.enders(scores), self.names, self.me)
         self.show_summary(scores, winners, ending=t("sb.end", names=enders, n=rules.END_SCORE))
 
     # --- human decisions --------------------------------------------------------------------------
