@@ -127,3 +127,28 @@ def test_a_journal_lets_a_stopped_run_go_on_to_the_same_result(tmp_path):
         run_table(toy_title(), names, 12, 6, {"players": 3}, 1, journal=path)  # another seed
     with pytest.raises(ArenaError, match="multi-player"):
         arena.run("dice_slayer", ["random"], 2, 1, journal=path)
+
+
+def test_duplicate_deals_are_played_from_every_seat(tmp_path):
+    """With --duplicate, game g plays deal g // n with the line-up turned g mod n seats: the n games of a deal meet
+    the same chance, and a seat's bot draws the same in each of them. A line-up of one bot then plays each deal
+    alike from every seat, so its share of every deal is exactly fair and the interval (over deals) closes on it."""
+    SEATS_TAKEN.clear()
+    run_table(toy_title(spy=Spy), ["spy", "random", "random"], 6, 3, {"players": 3}, 1, duplicate=True)
+    assert SEATS_TAKEN == [0, 1, 2, 0, 1, 2]
+    assert [arena.deal_of(g, 3, True) for g in range(7)] == [0, 0, 0, 1, 1, 1, 2]
+    assert [arena.deal_of(g, 3, False) for g in range(3)] == [0, 1, 2]
+
+    alike = run_table(toy_title(), ["easy", "easy", "easy"], 12, 5, {"players": 3}, 1, duplicate=True)
+    row = alike["bots"]["easy (bot 1)"]
+    assert row["shares"] != [row["shares"][0]] * 12  # the seats' results differ within a deal...
+    assert row["ci95"] == pytest.approx([1 / 3, 1 / 3])  # ...and sum to a fair share over its three games
+    plain = run_table(toy_title(), ["easy", "easy", "easy"], 12, 5, {"players": 3}, 1)
+    assert plain["bots"]["easy (bot 1)"]["ci95"][1] - plain["bots"]["easy (bot 1)"]["ci95"][0] > 0.1
+
+    with pytest.raises(ArenaError, match="multiple of 3"):
+        run_table(toy_title(), ["easy", "easy", "easy"], 10, 5, {"players": 3}, 1, duplicate=True)
+    path = str(tmp_path / "line.jsonl")
+    run_table(toy_title(), ["easy", "easy", "random"], 3, 5, {"players": 3}, 1, journal=path)
+    with pytest.raises(ArenaError, match="another run"):  # a journal of plain deals is not one of duplicate deals
+        run_table(toy_title(), ["easy", "easy", "random"], 6, 5, {"players": 3}, 1, journal=path, duplicate=True)

@@ -212,14 +212,18 @@ def table_bot(title: Title, name: str) -> Any:
                          f"(and normal:N, hard:N for N search iterations)") from None
 
 
-def play_table(title: Title, names: list[str], options: dict, seed: int, game: int) -> list[Seat]:
-    """Game `game` of the run from `seed`, bot k at seat (k + game) mod n; the results in line-up order."""
-    state, chance = title.new_state(options), Random(seed + game)
+def play_table(title: Title, names: list[str], options: dict, seed: int, duplicate: bool, game: int) -> list[Seat]:
+    """Game `game` of the run from `seed`; the results in line-up order. Game g plays deal g with bot k at seat
+    (k + g) mod n; with `duplicate`, deal g // n with bot k at seat (k + g) mod n, so each deal is played once with
+    every bot in every seat (see `deal_of`)."""
+    state = title.new_state(options)
     n = state.num_players
+    deal, turn = deal_of(game, n, duplicate), game % n
+    chance = Random(seed + deal)
     bots = [table_bot(title, name) for name in names]
-    seat_of = [(k + game) % n for k in range(n)]
+    seat_of = [(k + turn) % n for k in range(n)]
     bot_at = {seat: k for k, seat in enumerate(seat_of)}
-    rngs = [Random(f"{seed}/{game}/{seat}") for seat in range(n)]
+    rngs = [Random(f"{seed}/{deal}/{seat}") for seat in range(n)]  # a seat's bot draws the same in every turn
     think: list[list[float]] = [[] for _ in range(n)]
     for _ in range(MAX_DECISIONS):
         play_chance(state, chance)
@@ -236,6 +240,13 @@ def play_table(title: Title, names: list[str], options: dict, seed: int, game: i
         think[bot_at[seat]].append(time.perf_counter() - began)
         state.apply(action)
     raise ArenaError(f"game {game} did not end within {MAX_DECISIONS} decisions")
+
+
+def deal_of(game: int, players: int, duplicate: bool) -> int:
+    """The deal game `game` plays: its chance outcomes come from seed + deal, each seat's bot draws from
+    seed/deal/seat. Duplicate deals (as in duplicate bridge): the n games of a deal differ only in who sits where,
+    so the luck of the cards falls on every bot alike and a small difference in skill shows in fewer games."""
+    return game // players if duplicate else game
 
 
 def line_up_rows(names: list[str]) -> dict[str, list[int]]:
@@ -256,14 +267,17 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summarise_places(results: list[list[Seat]], places: list[int]) -> dict:
-    """Win share (per game, averaged over the row's seats) with its interval, score and think time of a row."""
+def summarise_places(results: list[list[Seat]], places: list[int], per_deal: int = 1) -> dict:
+    """Win share (per game, averaged over the row's seats) with its interval, score and think time of a row. With
+    duplicate deals (`per_deal` games each) the interval is over the deals' means: a deal's games are not
+    independent of each other."""
     per_game = [statistics.fmean(game[k].share for k in places) for game in results]
+    units = [statistics.fmean(per_game[i:i + per_deal]) for i in range(0, len(per_game), per_deal)]
     think = [t for game in results for k in places for t in game[k].think] or [0.0]
     decisions = sum(len(game[k].think) for game in results for k in places)
     return {
         "bots": [k + 1 for k in places], "games": len(results), "win_share": statistics.fmean(per_game),
-        "ci95": list(mean_interval(per_game)),
+        "ci95": list(mean_interval(units)),
         "mean_score": statistics.fmean(game[k].score for game in results for k in places),
         "think_ms_mean": 1000 * statistics.fmean(think), "think_ms_p95": 1000 * percentile(think, 95),
         "decisions_per_game": decisions / (len(results) * len(places)), "shares": per_game,
@@ -300,8 +314,9 @@ def progress(results: Iterable, games: int, done: int = 0) -> Iterable:
 JOURNAL_FORMAT = "asobiba-arena-journal/1"
 
 
-def journal_header(title: Title, names: list[str], seed: int, options: dict) -> dict:
-    return {"format": JOURNAL_FORMAT, "title": title.slug, "lineup": names, "seed": seed, "options": options}
+def journal_header(title: Title, names: list[str], seed: int, options: dict, duplicate: bool = False) -> dict:
+    header = {"format": JOURNAL_FORMAT, "title": title.slug, "lineup": names, "seed": seed, "options": options}
+    return {**header, "deals": "duplicate"} if duplicate else header
 
 
 def read_journal(path: str, header: dict) -> dict[int, list[Seat]]:
@@ -357,22 +372,26 @@ def write_journal(file: Any, game: int, seats: list[Seat]) -> None:
 
 
 def run_table(title: Title, names: list[str], games: int, seed: int, options: dict, jobs: int,
-              journal: str | None = None) -> dict:
-    """Play `games` games of the line-up `names` (one bot per seat, rotated) and return the statistics. With a
-    `journal` (a file), every finished game is written to it at once, and the games it already holds are not
-    played again: a run stopped by a kill or the end of a session goes on where it stopped."""
+              journal: str | None = None, duplicate: bool = False) -> dict:
+    """Play `games` games of the line-up `names` (one bot per seat, rotated; with `duplicate`, every deal played
+    from every seat: `deal_of`) and return the statistics. With a `journal` (a file), every finished game is
+    written to it at once, and the games it already holds are not played again: a run stopped by a kill or the end
+    of a session goes on where it stopped."""
     players = title.new_state(options).num_players
     if len(names) != players:
         raise ArenaError(f"{title.slug} with {players} players needs {players} bots in --bots, "
                          f"got {len(names)} ({','.join(names) or 'none'})")
+    if duplicate and games % players:
+        raise ArenaError(f"duplicate deals are played once from each of the {players} seats: give --games a "
+                         f"multiple of {players} (e.g. {games + players - games % players})")
     for name in dict.fromkeys(names):
         table_bot(title, name)  # an unknown name fails before any game is played
-    header = journal_header(title, names, seed, options)
+    header = journal_header(title, names, seed, options, duplicate)
     played = {g: seats for g, seats in read_journal(journal, header).items() if g < games} if journal else {}
     resumed = len(played)
     todo = [g for g in range(games) if g not in played]
     began = time.perf_counter()
-    play = partial(play_table, title, names, options, seed)
+    play = partial(play_table, title, names, options, seed, duplicate)
     with open_journal(journal, header) as file, \
             ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else nullcontext() as pool:
         # with a journal one game a task, so a stop loses only the games being played
@@ -387,8 +406,10 @@ def run_table(title: Title, names: list[str], games: int, seed: int, options: di
     report = {
         "title": title.slug, "metric": "win_share", "players": players, "games": games, "seed": seed,
         "options": options, "lineup": names, "fair_share": 1 / players,
-        "interval": "95%, normal approximation over games", "jobs": jobs,
-        "bots": {label: summarise_places(results, places) for label, places in line_up_rows(names).items()},
+        "interval": "95%, normal approximation over " + ("deals (each played from every seat)" if duplicate
+                                                          else "games"), "jobs": jobs, "duplicate": duplicate,
+        "bots": {label: summarise_places(results, places, players if duplicate else 1)
+                 for label, places in line_up_rows(names).items()},
         "elapsed_s": elapsed, "games_per_s": (games - resumed) / max(elapsed, 1e-9),
     }
     if journal:
@@ -410,15 +431,18 @@ def new_game(title: Title, options: dict) -> Any:
 
 def run(slug: str, names: list[str], games: int, seed: int, round_cap: int | None = None,
         jobs: int | None = None, players: int | None = None, options: dict | None = None,
-        journal: str | None = None) -> dict:
+        journal: str | None = None, duplicate: bool = False) -> dict:
     """Play `games` games (per bot for a solo title) and return the statistics (what --json prints); a
-    `journal` keeps a multi-player run's finished games (see run_table)."""
+    `journal` keeps a multi-player run's finished games, `duplicate` plays its deals from every seat (see
+    run_table)."""
     title = load_title(slug)
     options = {**({} if players is None else {"players": players}), **(options or {})}
     if new_game(title, options).num_players > 1:
-        return run_table(title, names, games, seed, options, jobs or 1, journal)
+        return run_table(title, names, games, seed, options, jobs or 1, journal, duplicate)
     if journal:
         raise ArenaError("--journal is for multi-player titles (a solo run is quick to run again)")
+    if duplicate:
+        raise ArenaError("--duplicate is for multi-player titles (a solo title's bots already meet the same chance)")
     jobs = jobs or os.cpu_count() or 1
     bots, oracles = title.kit.named, title.kit.oracles
     unknown = [n for n in names if n not in bots and n not in oracles]
@@ -467,6 +491,7 @@ def share_table(report: dict) -> str:
     """A multi-player report as a readable table."""
     lines = [f"{report['title']}: {report['games']} games of {report['players']} players from seed {report['seed']}, "
              f"line-up {','.join(report['lineup'])} rotated over the seats"
+             + (", each deal from every seat" if report.get("duplicate") else "")
              + (f", {report['deals']} deals" if "deals" in report else "")
              + f" ({report['elapsed_s']:.1f} s, "
              f"{report['games_per_s']:.2f} games/s)",
@@ -533,6 +558,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--scores", action="store_true", help="keep every game's score in the JSON")
     parser.add_argument("--journal", metavar="FILE", default=None,
                         help="multi-player: write each finished game to FILE, and go on from the games it holds")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="multi-player: play each deal once from every seat (games: a multiple of the players)")
     return parser.parse_args(argv)
 
 
@@ -543,7 +570,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         options = load_title(args.title).spec.parse_options(args.option)
         report = run(args.title, names, args.games, args.seed, args.round_cap, args.jobs, args.players, options,
-                     args.journal)
+                     args.journal, args.duplicate)
     except (ArenaError, SetupError) as exc:
         sys.exit(f"arena: {exc}")
     print(table(report))
