@@ -19,37 +19,40 @@ HERE=$(cd "$(dirname "$0")/.." && pwd)
 JOURNALS=${JOURNALS:-$HERE/docs/arena}
 JOBS=${JOBS:-2}
 
-# name title players games bots (seed 90210, seats rotated); the order closes issues soonest. Issue 21's Hard lines
+# name title players games bots [dup] (seed 90210, seats rotated); the order closes issues soonest. A line marked
+# dup plays duplicate deals (`--duplicate`: each deal once from every seat, so the cards' luck falls on every bot
+# alike; the interval is over deals): every line begun from the fourteenth session on, where a small difference
+# in skill has to show (issue 21). Its games are a multiple of the players (1,001 at seven). Issue 21's Hard lines
 # come last: their first 37-44 games (2026-11-27, twelfth session) put Hard at or below the fair share in all
-# three titles. Shinobazu's and Kitsune-gaeshi's Hard got beliefs of their own (fab0030, thirteenth session) and
-# their journals began again; those two lines need a checkout of fab0030 or later with the same choices. The last
-# two lines show those beliefs against uniform worlds at Normal's budget (issue 21, item 3)
+# three titles. Shinobazu's and Kitsune-gaeshi's Hard got beliefs of their own (fab0030, thirteenth session);
+# Shinobazu's line goes on as it began, Kitsune-gaeshi's and Fusejika's began again with duplicate deals
+# (fourteenth session). The last two lines show those beliefs against uniform worlds at Normal's budget
 LINES="
 powers-5p-hard-normal powers 5 1000 hard,normal,normal,normal,normal
 powers-5p-normal-random powers 5 1000 normal,random,random,random,random
 hexa-normal-random hexa 2 2000 normal,random
 hexa-normal-easy hexa 2 2000 normal,easy
 hexa-hard-normal hexa 2 2000 hard,normal
-shinoburi-4p-normal-easy shinoburi 4 1000 normal,easy,easy,easy
-shinoburi-2p-hard-normal shinoburi 2 1000 hard,normal
-shinoburi-4p-hard-normal shinoburi 4 1000 hard,normal,normal,normal
-neu_noir-4p-normal-easy neu_noir 4 1000 normal,easy,easy,easy
-neu_noir-7p-normal-random neu_noir 7 1000 normal,random,random,random,random,random,random
-neu_noir-7p-normal-easy neu_noir 7 1000 normal,easy,easy,easy,easy,easy,easy
-neu_noir-4p-hard-normal neu_noir 4 1000 hard,normal,normal,normal
-neu_noir-7p-hard-normal neu_noir 7 1000 hard,normal,normal,normal,normal,normal,normal
-kitsune_gaeshi-4p-normal-v1 kitsune_gaeshi 4 1000 normal,normal_v1,normal_v1,normal_v1
-shinobazu-4p-normal-v1 shinobazu 4 1000 normal,normal_v1,normal_v1,normal_v1
-fusejika-4p-normal-v1 fusejika 4 1000 normal,normal_v1,normal_v1,normal_v1
-kitsune_gaeshi-4p-hard-normal kitsune_gaeshi 4 1000 hard,normal,normal,normal
+shinoburi-4p-normal-easy shinoburi 4 1000 normal,easy,easy,easy dup
+shinoburi-2p-hard-normal shinoburi 2 1000 hard,normal dup
+shinoburi-4p-hard-normal shinoburi 4 1000 hard,normal,normal,normal dup
+neu_noir-4p-normal-easy neu_noir 4 1000 normal,easy,easy,easy dup
+neu_noir-7p-normal-random neu_noir 7 1001 normal,random,random,random,random,random,random dup
+neu_noir-7p-normal-easy neu_noir 7 1001 normal,easy,easy,easy,easy,easy,easy dup
+neu_noir-4p-hard-normal neu_noir 4 1000 hard,normal,normal,normal dup
+neu_noir-7p-hard-normal neu_noir 7 1001 hard,normal,normal,normal,normal,normal,normal dup
+kitsune_gaeshi-4p-normal-v1 kitsune_gaeshi 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
+shinobazu-4p-normal-v1 shinobazu 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
+fusejika-4p-normal-v1 fusejika 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
+kitsune_gaeshi-4p-hard-normal kitsune_gaeshi 4 1000 hard,normal,normal,normal dup
 shinobazu-4p-hard-normal shinobazu 4 1000 hard,normal,normal,normal
-fusejika-4p-hard-normal fusejika 4 1000 hard,normal,normal,normal
-shinobazu-4p-belief-normal shinobazu 4 1000 normal_belief,normal,normal,normal
-kitsune_gaeshi-4p-draws-normal kitsune_gaeshi 4 1000 normal_draws,normal,normal,normal
+fusejika-4p-hard-normal fusejika 4 1000 hard,normal,normal,normal dup
+shinobazu-4p-belief-normal shinobazu 4 1000 normal_belief,normal,normal,normal dup
+kitsune_gaeshi-4p-draws-normal kitsune_gaeshi 4 1000 normal_draws,normal,normal,normal dup
 "
 
 if [ "${1:-}" = "--status" ]; then
-  echo "$LINES" | while read -r name title players games bots; do
+  echo "$LINES" | while read -r name title players games bots dup; do
     [ -n "$name" ] || continue
     file=$JOURNALS/$name.jsonl
     held=0; [ -f "$file" ] && held=$(($(grep -c '^{"game"' "$file" || true)))
@@ -61,9 +64,10 @@ fi
 CHECKOUT=$(cd "${1:?usage: arena_lines.sh CHECKOUT | --status}" && pwd)
 mkdir -p "$JOURNALS"
 cd "$CHECKOUT"
-echo "$LINES" | while read -r name title players games bots; do
+echo "$LINES" | while read -r name title players games bots dup; do
   [ -n "$name" ] || continue
   file=$JOURNALS/$name.jsonl
+  deals=(); [ "${dup:-}" = dup ] && deals=(--duplicate)
   if [ -f "$file" ] && [ "$(grep -c '^{"game"' "$file" || true)" -ge "$games" ]; then
     continue  # finished: its report stays as written when the last game was played
   fi
@@ -71,5 +75,5 @@ echo "$LINES" | while read -r name title players games bots; do
   if [ -n "${PYPY:-}" ] && [ "$title" != shinoburi ]; then python=$PYPY; fi
   echo "$(date -u +%H:%M) $name"
   nice -n 10 "$python" -m game.arena "$title" --players "$players" --games "$games" --seed 90210 --bots "$bots" \
-    --jobs "$JOBS" --journal "$JOURNALS/$name.jsonl" --json > "$JOURNALS/$name.out" || echo "$name failed"
+    "${deals[@]}" --jobs "$JOBS" --journal "$JOURNALS/$name.jsonl" --json > "$JOURNALS/$name.out" || echo "$name failed"
 done
