@@ -355,3 +355,31 @@ def test_after_a_ten_enter_rests_on_the_card_the_rules_bot_would_lose(app, table
         app.tick(STEP)
     assert scene.view.phase == rules.LOST
     assert scene.offered[scene.buttons.focus] == rules.Lose(rules.CARD_BY_ID["QS"])
+
+
+def test_a_stuck_bots_hand_lies_face_up_before_the_scores(app, table_at, monkeypatch):
+    """Playtest round 14: a stuck player's hand was revealed only in words ("Kaede cannot play and reveals K♠").
+    Its cards now lie face up beside its seat from the banner on, before the round's scores, until the next deal."""
+    i18n.set_language("en")
+    state = rules.position(["KD", "QD JH", "KC"], rows=["9H", "QS JS", "JC"], cur=1, pool="AS AD 10D 9D")
+    scene = table_at(FusejikaScene, state, "easy")
+    scene.update(STEP)
+    scene.tell(rules.Stuck(1, state.hand[1]), scene.view)
+    for _ in range(2000):
+        if scene.stuck is not None:
+            break
+        scene.timeline.update(STEP)
+    assert scene.stuck is not None and scene.breakdown is None  # the hand first, the scores after it
+    import game.titles.fusejika.scene as module
+
+    faces = []
+    real = module.card_face
+    monkeypatch.setattr(module, "card_face", lambda rank, suit, *args: faces.append((rank, suit)) or
+                        real(rank, suit, *args))
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    hidden = [(card.rank, card.suit) for card in state.hand[1]]  # seat 1's cards: seen nowhere else
+    assert all(face in faces for face in hidden)
+    scene.caught_up()
+    faces.clear()
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    assert scene.stuck is None and not any(face in faces for face in hidden)

@@ -384,3 +384,12 @@ def test_a_seats_tip_is_wrapped_not_cut_in_japanese(app, watched):
     held = next(line for line in tip if line.startswith("ベットチップ"))
     assert overflows == [] and not any(text.startswith(held[:6]) and text.endswith("…") for text in shown)
     assert any(text and text != held and held.endswith(text) for text in shown)  # its end, on a line of its own
+
+
+def test_enter_after_bet_cancels_rather_than_bets(app):
+    """Playtest round 14: after "Bet…" the first seat was the default, so a stray Enter placed a bet."""
+    scene = scene_at(app, position(hands={0: "5 3"}, current=0, value=10))
+    scene.start_bet()
+    history = list(scene.state.history)
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert scene.state.history == history and scene.mode == "play"

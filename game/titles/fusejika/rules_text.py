@@ -9,8 +9,8 @@ RULES = {
             "share).",
         ]),
         ("Your turn", [
-            "You hold 3 cards. Play one whose rank is not in your row yet, and use its effect. Playing is "
-            "mandatory.",
+            "You are dealt 3 cards. On your turn, play one whose rank is not in your row yet, and use its effect. "
+            "Playing is mandatory.",
             "If you cannot play at the start of your turn, you reveal your hand and the round ends at once.",
             "Three of one rank in your starting hand: you may reveal them for a fresh deal, or keep quiet.",
         ]),
@@ -37,7 +37,7 @@ RULES = {
             "カードは24枚（各ランク ♠♥♦♣）。ラウンドは人数分。合計点が最も高い人の勝ち（同点は勝利を分け合う）。",
         ]),
         ("手番", [
-            "手札は3枚。自分の列にまだないランクのカードを1枚出し、その効果を使う。出せるなら必ず出す。",
+            "手札は3枚配られる。手番には自分の列にまだないランクのカードを1枚出し、その効果を使う。出せるなら必ず出す。",
             "手番の開始時に出せるカードがなければ、手札を公開してラウンドは即座に終了。",
             "配られた3枚が同じランクなら、公開して配り直すか、黙って続けるかを選べる。",
         ]),

@@ -36,6 +36,7 @@ from game.ui.tween import ease_out_cubic, lerp2, pulse
 from game.ui.widgets import Button, panel
 
 CENTER = (490, 320)
+BANNER_AT = (490, 300)  # the banner's centre
 LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
 SEAT_0 = (120, 668)
@@ -75,6 +76,7 @@ class FusejikaScene(TableScene):
         self.scored = None  # the last RoundScored shown (its totals are on the badges from then)
         self.panel_until = 0.0
         self.sudden = None  # the SuddenDeath event, celebrated until the end
+        self.stuck = None  # the Stuck event whose hand lies face up beside its seat until the next deal
         self.flyers: list[Flyer] = []
         self.stamps: list[tuple[str, tuple[int, int], float, tuple]] = []  # text, where, until, colour
         self.dragging = False
@@ -194,8 +196,15 @@ class FusejikaScene(TableScene):
             said("fj.log.redeal", e.seat, self.names, self.me, cards=" ".join(map(card_text, e.hand))), theme.WARN, "roll"))
 
     def _on_stuck(self, e: rules.Stuck) -> None:
-        self.timeline.queue(self.speed(1.2), lambda: self._banner(stuck_line(e, self.names, self.me), theme.BAD,
-                                                                  "back"))
+        """The stuck hand turns face up beside its seat with the banner, before the scores (playtest round 14: it
+        was told only in words)."""
+        def go() -> None:
+            self.stuck = e
+            self._banner(stuck_line(e, self.names, self.me), theme.BAD, "back")
+        self.timeline.queue(self.speed(1.2), go)
+
+    def caught_up(self) -> None:
+        self.stuck = None
 
     def _on_round_scored(self, e: rules.RoundScored) -> None:
         def go():  # it says "click or Enter to continue", so it waits for that (playtest round 10)
@@ -224,6 +233,16 @@ class FusejikaScene(TableScene):
 
     def _stamp(self, text: str, where, color) -> None:
         self.stamps.append((text, where, self.now + self.speed(1.0), color))
+
+    @staticmethod
+    def _draw_stamp(surface: pygame.Surface, text: str, centre: tuple[int, int], color) -> None:
+        """An effect's word stamped on a seat's badge, on a pill of its own: drawn over the badge's name and tags
+        bare, it read as neither (playtest round 14)."""
+        shown, size = fit(text, 24, 250, True)
+        image = render(shown, size, color, True)
+        pill = image.get_rect(center=centre).inflate(22, 10)
+        panel(surface, pill, theme.BG_DEEP, color)
+        surface.blit(image, image.get_rect(center=pill.center))
 
     def finish(self) -> None:
         totals, winners = list(self.state.totals), list(self.state.winners())
@@ -474,16 +493,16 @@ class FusejikaScene(TableScene):
         self._draw_deck(surface)
         for seat in range(self.n):
             self._draw_seat(surface, seat)
+        self._draw_stuck_hand(surface)
         self._draw_hand(surface)
         self._draw_kick_line(surface)
         for flyer in self.flyers:
             surface.blit(flyer.image, flyer.pos(self.now))
         for text, (x, y), _, color in self.stamps:
-            blit(surface, text, 26, (x + 2, y - 28), theme.BG_DEEP, True, "center")
-            blit(surface, text, 26, (x, y - 30), color, True, "center")
+            self._draw_stamp(surface, text, (x, y), color)
         self.log.draw(surface)
         self.draw_actions(surface)
-        self.effects.draw(surface, self.now, (490, 300))
+        self.effects.draw(surface, self.now, BANNER_AT)
         if self.breakdown is not None and self.now < self.panel_until:
             self._draw_breakdown(surface, self.breakdown)
         if self.sudden is not None and not self.over:  # the final table shows the winner's row, not the banner over it
@@ -525,6 +544,24 @@ class FusejikaScene(TableScene):
             step = min(36.0, (room - 32) / max(1, len(v.bottom) - 1))
             for i, card in enumerate(v.bottom):
                 surface.blit(card_face(card.rank, card.suit, 32), (x + round(i * step), deck.y + used))
+
+    def _draw_stuck_hand(self, surface: pygame.Surface) -> None:
+        """A stuck player's revealed hand, face up beside its badge on the table's side (yours is in view)."""
+        if self.stuck is None or self.stuck.seat == self.me or not self.stuck.hand:
+            return
+        seat = self.stuck.seat
+        badge = self.badge_rect(seat)
+        beside = badge.unionall([self.slot_rect(seat, rank) for rank in RANKS])  # clear of the badge and the row
+        width = 44 * len(self.stuck.hand) - 4
+        left = beside.right + 8 if badge.centerx <= CENTER[0] else beside.left - 8 - width
+        top = badge.centery - 28
+        if abs(top + 28 - BANNER_AT[1]) < 60:  # under the banner's band, which tells the same while it shows
+            top = BANNER_AT[1] + 34
+        for i, card in enumerate(self.stuck.hand):
+            image = card_face(card.rank, card.suit, 40)
+            rect = image.get_rect(topleft=(left + 44 * i, top))
+            surface.blit(image, rect)
+            pygame.draw.rect(surface, theme.BAD, rect.inflate(4, 4), 2, border_radius=5)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
@@ -686,6 +723,9 @@ class FusejikaScene(TableScene):
 
     def _draw_breakdown(self, surface: pygame.Surface, event) -> None:
         """Each player's tally: row, cards (½ for the ender), largest suit and bonus, round points, total."""
+        shade = pygame.Surface((980, 720), pygame.SRCALPHA)  # the table beneath steps back: a seat's badge
+        shade.fill((0, 0, 0, 150))  # showing past the panel's edge read as a fault (playtest round 14)
+        surface.blit(shade, (0, 0))
         area = pygame.Rect(0, 0, 940, 136 + 60 * self.n)
         area.center = (490, 340)
         panel(surface, area, theme.BG_DEEP, theme.WARN)

@@ -1,5 +1,5 @@
-"""Fusejika's screenshots: a kick target choice, an almighty copy choice, a round-end breakdown, a sudden-death
-win, the summary."""
+"""Fusejika's screenshots: a kick target choice, an almighty copy choice, an effect stamped on a seat, a stuck hand
+turned face up, a round-end breakdown, a sudden-death win, the summary."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ def take(shooter) -> None:
     from game.app.summary import SummaryScene
 
     app = shooter.app
-    wanted = {"fusejika_kick", "fusejika_copy", "fusejika_round_end", "fusejika_sudden_death", "fusejika_summary"}
+    wanted = {"fusejika_kick", "fusejika_copy", "fusejika_stamp", "fusejika_stuck", "fusejika_round_end",
+              "fusejika_sudden_death", "fusejika_summary"}
     for seed in range(1, 80):
         scene = start_scene(app, GameSetup("fusejika", ["easy"] * 3, seed=seed))
         shooter.show(scene)
@@ -31,6 +32,13 @@ def moment(shooter, scene, wanted: set[str]) -> None:
     """Take the pictures still wanted now; otherwise let the Easy bot make the human's choice."""
     from game.titles.fusejika.bots import EasyBot
 
+    if scene.stamps and "fusejika_stamp" in wanted:
+        shooter.shot("fusejika_stamp")
+        wanted.discard("fusejika_stamp")
+    if scene.stuck is not None and scene.stuck.seat != scene.me and "fusejika_stuck" in wanted:
+        shooter.settle(20)
+        shooter.shot("fusejika_stuck")
+        wanted.discard("fusejika_stuck")
     if scene.breakdown is not None and "fusejika_round_end" in wanted and scene.now > scene.panel_until - 5:
         shooter.shot("fusejika_round_end")
         wanted.discard("fusejika_round_end")

@@ -381,12 +381,14 @@ class NeuNoirScene(TableScene):
         self.buttons.buttons = []
         for i, (label, act, enabled) in enumerate(options):
             button = Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 70 + i * 40, ACTIONS.width - 28, 34), label,
-                            act, size=16, primary=i == 0 and enabled)
+                            act, size=16, primary=i == 0 and enabled and self.mode != "bet")
             button.enabled = enabled
             self.buttons.buttons.append(button)
         v = self.view
         if self.mode == "play" and v.phase == TURN_PHASE and self.can_play():
             self.buttons.focus = 0  # Play, lit once a card is in the line: never Declare while you can play
+        elif self.mode == "bet":  # Cancel: a bet is placed by a deliberate choice of seat, not a stray Enter
+            self.buttons.focus = len(self.buttons.buttons) - 1  # (playtest round 14)
         else:
             self.buttons.focus = next((i for i, b in enumerate(self.buttons.buttons) if b.enabled), 0)
         self.place_actions()
