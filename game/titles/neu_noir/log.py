@@ -70,7 +70,7 @@ def _pile(e, viewer, names):
                 cards=counted("nn.cards", len(e.cards)))
     if e.leftover:
         line += " " + counted("nn.log.leftover", e.leftover)
-    return line, theme.INK_DIM
+    return line, theme.INK  # public and telling: who took which pile (playtest round 14: dim read as minor)
 
 
 def _leftover(e, viewer, names):
