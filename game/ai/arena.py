@@ -2,15 +2,16 @@
 
 Solo titles: game i is seeded S+i and every bot meets the same chance outcomes. Multi-player titles (`--players n`,
 one bot per seat): the line-up rotates over the seats from game to game; win shares come with 95% intervals.
+With `--duplicate` each deal is played once from every seat (`deal_of`), so the cards' luck falls on every bot alike.
 """
 
 # A title is known through its declared spec (game.titles.spec) and bot kit (game.ai.levels.BotKit).
 # Solo: the kit's `named` bots and `oracles` (factory(round_cap) of an object with `outcomes_needed()` and
 # `plan(outcomes) -> (score, actions)`); `arena_metric` "win_rate" reports wins with a 95% Wilson interval.
 # Multi-player: returns() = win share per seat (ties split), `final_scores()` the mean final score; bots are the
-# levels of game.ai.levels and the kit's `named` bots. Game i: chance is drawn from Random(S+i), bot k of the
-# line-up sits at seat (k+i) mod n, and the bot at seat s draws its own choices from Random(f"{S}/{i}/{s}"), so a
-# run is the same whatever --jobs is. A state with a `starting_seat()` also gets a "first_player" report; the
+# levels of game.ai.levels and the kit's `named` bots. Game i plays deal d (d = i, or i // n with --duplicate):
+# chance is drawn from Random(S+d), bot k of the line-up sits at seat (k+i) mod n, and the bot at seat s draws its
+# own choices from Random(f"{S}/{d}/{s}"), so a run is the same whatever --jobs is. A state with a `starting_seat()` also gets a "first_player" report; the
 # kit's `arena_counts(final_state)` tallies are summed per report row (Kitsune-gaeshi's lies and flips).
 
 from __future__ import annotations
