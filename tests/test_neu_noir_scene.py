@@ -8,7 +8,7 @@ import pygame
 from game.app.app import STEP
 from game.app.setup import GameSetup
 from game.titles.neu_noir.rules import DECLARE, SHOT, TAKE_PILE, TURN, TakePile, position
-from game.titles.neu_noir.scene import NeuNoirScene
+from game.titles.neu_noir.scene import LINE, NeuNoirScene
 
 
 def scene_at(app, state, setup: GameSetup | None = None):
@@ -393,3 +393,18 @@ def test_enter_after_bet_cancels_rather_than_bets(app):
     history = list(scene.state.history)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert scene.state.history == history and scene.mode == "play"
+
+
+def test_a_long_play_stays_clear_of_the_seats(app):
+    """Playtest round 14: at seven seats a play of eight cards or more ran over the lower right seat, its pile and
+    chips. The play now stops short of any seat reaching into its band; at four seats it keeps its full width."""
+    hand = "2 3 6 7 7 9 -10 50 PASS 101"
+    scene = scene_at(app, position(players=7, hands={0: hand}, current=0, piles={6: "5", 5: "9"}))
+    for kind in ("N2", "N3", "N6", "N7", "N7", "N9", "M10", "N50", "PASS", "R101"):
+        scene.add_card(kind)
+    cards = [rect.inflate(0, 30) for rect in scene.line_rects()]  # with the order numbers above
+    seats = [scene.layout.plate_rect(s).union(scene.layout.plate_rect(s).move(0, 24)) for s in range(7)]
+    piles = [scene.pile_rect(s) for s in range(7)]
+    assert len(cards) == 10 and not any(card.colliderect(other) for card in cards for other in seats + piles)
+    four = scene_at(app, position(players=4, hands={0: "5"}, current=0))
+    assert four.line_right() == LINE.right

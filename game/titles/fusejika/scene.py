@@ -741,7 +741,12 @@ class FusejikaScene(TableScene):
             ender = seat == event.ender
             if ender:
                 pygame.draw.rect(surface, (70, 30, 36), (area.x + 10, y - 4, area.width - 20, 56), border_radius=8)
-            blit(surface, self.names[seat], 20, (cols[0], y + 22), theme.INK, True, "midleft")
+            revealed = self.stuck is not None and self.stuck.seat == seat and ender and self.stuck.hand
+            blit(surface, self.names[seat], 20, (cols[0], y + (12 if revealed else 22)), theme.INK, True, "midleft")
+            if revealed:  # the stuck hand, shown on the table a moment ago, stays in view (playtest round 14)
+                hand = t("fj.breakdown_hand", cards=" ".join(map(card_text, self.stuck.hand)))
+                shown, size = fit(hand, 14, cols[1] - cols[0] - 8)
+                blit(surface, shown, size, (cols[0], y + 36), theme.BAD, False, "midleft")
             for i, card in enumerate(event.rows[seat]):
                 surface.blit(card_face(card.rank, card.suit, 34), (cols[1] + i * 38, y))
             cards = f"{score.cards} → {score.base}" if ender else str(score.cards)

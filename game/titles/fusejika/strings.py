@@ -94,6 +94,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.log.missed_you": {"en": "Deck empty: you draw nothing.", "ja": "山札切れ：あなたは引けない。"},
     "fj.log.missed_many": {"en": "Deck empty: {names} draw nothing.", "ja": "山札切れ：{names}は引けない。"},
     "fj.log.no_effect.empty_deck": {"en": "{card}: the deck is empty, no draw.", "ja": "{card}：山札がなく効果なし。"},
+    "fj.breakdown_hand": {"en": "hand: {cards}", "ja": "手札：{cards}"},
     "fj.log.no_effect.no_kick": {"en": "{card}: no card of the row can go to another row, no kick.",
                                  "ja": "{card}：ほかの列に移せるカードがなく効果なし。"},
     "fj.log.no_effect.nothing_to_copy": {"en": "{card}: nothing to copy, no effect.",

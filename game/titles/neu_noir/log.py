@@ -62,14 +62,14 @@ def _round_won(e, viewer, names):
     key = "nn.log.won_by_bet" if e.by_bet else "nn.log.won"
     line = said(key, e.winner, names, viewer, n=e.black)
     lost = said("nn.log.white_lost", e.declarer, names, viewer, n=e.white_left)
-    return f"{line} {lost}", theme.GOOD if e.winner == viewer else theme.INK
+    return sentences([line, lost]), theme.GOOD if e.winner == viewer else theme.INK
 
 
 def _pile(e, viewer, names):
     line = said("nn.log.take", e.seat, names, viewer, pile=pile_of(e.owner, e.seat, names, viewer),
                 cards=counted("nn.cards", len(e.cards)))
     if e.leftover:
-        line += " " + counted("nn.log.leftover", e.leftover)
+        line = sentences([line, counted("nn.log.leftover", e.leftover)])
     return line, theme.INK  # public and telling: who took which pile (playtest round 14: dim read as minor)
 
 

@@ -600,10 +600,24 @@ class NeuNoirScene(TableScene):
         return [(kind, pygame.Rect(x + i * (width + 8), HAND.bottom - height, width, height))
                 for i, kind in enumerate(kinds)]
 
+    def line_right(self) -> int:
+        """Where the play's cards must stop: LINE's right edge, or short of a seat (its plate, chips and pile) that
+        reaches into LINE's band, with the order numbers above the cards (at seven seats the lower right seat does:
+        a play of eight cards covered it, playtest round 14)."""
+        band = pygame.Rect(LINE.x, LINE.y - 14, LINE.width, LINE.height + 14)
+        right = LINE.right
+        for seat in range(self.n):
+            for rect in (self.layout.plate_rect(seat).inflate(16, 0).union(self.layout.plate_rect(seat).move(0, 24)),
+                         self.pile_rect(seat).inflate(120, 0)):  # the pile with its count beside it
+                if rect.colliderect(band) and rect.left > LINE.centerx:
+                    right = min(right, rect.left - 8)
+        return right
+
     def line_rects(self, count: int | None = None) -> list[pygame.Rect]:
         """The play's cards (yours, or `count` of a play going down) left to right inside LINE: smaller as it
         grows, then overlapping (a long play stays on the table)."""
-        room, count = LINE.width - 30, len(self.line) if count is None else count
+        count = len(self.line) if count is None else count
+        room = self.line_right() - LINE.x - 30
         width = max(30, min(62, (room - 10 * (max(count, 6) - 1)) // max(count, 6)))
         step = width + 10 if count * (width + 10) - 10 <= room else (room - width) // max(1, count - 1)
         height = round(width * 1.42)
