@@ -249,7 +249,7 @@ def test_an_empty_hand_is_told_plainly_and_one_card_has_no_order_to_fix(app):
     """Found in a playtest: with no cards left the prompt said only "No play is possible", and Reorder was offered
     for a line of one card."""
     scene = scene_at(app, position(hands={0: ""}, current=0, value=30))
-    assert scene.prompt()[0] == "You have no cards left: bet, or declare defeat and take a pile."
+    assert scene.prompt()[0] == "You have no cards left: bet, or declare defeat."
     other = scene_at(app, position(hands={0: "5 6"}, current=0, value=30))
     other.add_card("N5")
     assert not next(b for b in other.buttons.buttons if b.label.startswith("Reorder")).enabled

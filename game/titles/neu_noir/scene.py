@@ -697,8 +697,8 @@ class NeuNoirScene(TableScene):
         if seat == v.last_actor and not out:
             blit(surface, t("nn.last"), 12, (rect.centerx, rect.y - 2), theme.SKY, True, "midbottom")
         if out:
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 140))
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)  # the plate's own rounded shape
+            pygame.draw.rect(shade, (0, 0, 0, 140), shade.get_rect(), border_radius=theme.RADIUS)
             surface.blit(shade, rect)
         self._draw_pile(surface, seat)
 
