@@ -407,4 +407,4 @@ def test_a_long_play_stays_clear_of_the_seats(app):
     piles = [scene.pile_rect(s) for s in range(7)]
     assert len(cards) == 10 and not any(card.colliderect(other) for card in cards for other in seats + piles)
     four = scene_at(app, position(players=4, hands={0: "5"}, current=0))
-    assert four.line_right() == LINE.right
+    assert four.line_right == LINE.right

@@ -197,15 +197,17 @@ def card_sheet(heading: str, faces: list[pygame.Surface], per_row: int, widest: 
     return sheet
 
 
-def dim(surface: pygame.Surface, alpha: int = 160) -> None:
-    """Darken everything drawn so far (under an overlay)."""
-    surface.blit(_shade(surface.get_size(), alpha), (0, 0))
+def dim(surface: pygame.Surface, alpha: int = 160, rect: pygame.Rect | None = None, radius: int = 0) -> None:
+    """Darken what is drawn so far: all of it (under an overlay), or `rect` (with corners rounded by `radius`, as a
+    seat's plate that is out of the game)."""
+    rect = surface.get_rect() if rect is None else rect
+    surface.blit(_shade(rect.size, alpha, radius), rect)
 
 
-@lru_cache(maxsize=8)
-def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+@lru_cache(maxsize=32)
+def _shade(size: tuple[int, int], alpha: int, radius: int = 0) -> pygame.Surface:
     shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill((8, 10, 16, alpha))
+    pygame.draw.rect(shade, (8, 10, 16, alpha), shade.get_rect(), border_radius=radius)
     return shade
 
 

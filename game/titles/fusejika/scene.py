@@ -33,9 +33,10 @@ from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, block, fit, render, wrap
 from game.ui.tween import ease_out_cubic, lerp2, pulse
-from game.ui.widgets import Button, panel
+from game.ui.widgets import Button, dim, panel
 
 CENTER = (490, 320)
+TABLE = pygame.Rect(0, 0, 980, 720)  # left of the log and the panel
 BANNER_AT = (490, 300)  # the banner's centre
 LOG = pygame.Rect(992, 14, 276, 380)
 ACTIONS = pygame.Rect(992, 404, 276, 302)
@@ -723,9 +724,8 @@ class FusejikaScene(TableScene):
 
     def _draw_breakdown(self, surface: pygame.Surface, event) -> None:
         """Each player's tally: row, cards (½ for the ender), largest suit and bonus, round points, total."""
-        shade = pygame.Surface((980, 720), pygame.SRCALPHA)  # the table beneath steps back: a seat's badge
-        shade.fill((0, 0, 0, 150))  # showing past the panel's edge read as a fault (playtest round 14)
-        surface.blit(shade, (0, 0))
+        # the table beneath steps back: a seat's badge showing past the panel's edge read as a fault (round 14)
+        dim(surface, 150, TABLE)
         area = pygame.Rect(0, 0, 940, 136 + 60 * self.n)
         area.center = (490, 340)
         panel(surface, area, theme.BG_DEEP, theme.WARN)

@@ -33,7 +33,7 @@ from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import BADGE, draw_seat_badge, felt_table
 from game.ui.text import blit, block, fit, render
-from game.ui.widgets import Button, panel
+from game.ui.widgets import Button, dim, panel
 
 CENTER = (490, 350)
 TABLE_W = 46
@@ -338,9 +338,7 @@ class KitsuneScene(TableScene):
         if v.starter == seat and not out:
             blit(surface, t("kg.starter"), 13, (rect.centerx, rect.y - 2), theme.SKY, True, "midbottom")
         if out:
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 150))
-            surface.blit(shade, rect)
+            dim(surface, 150, rect, theme.RADIUS)  # the plate's own rounded shape
             tag = render(t("kg.out"), 15, theme.BG_DEEP, True).get_rect(midbottom=(rect.centerx, rect.y - 3))
             pygame.draw.rect(surface, theme.BAD, tag.inflate(14, 4), border_radius=8)  # a tag above: the name stays
             blit(surface, t("kg.out"), 15, tag.center, theme.BG_DEEP, True, "center")

@@ -17,7 +17,7 @@ costs before you confirm. The play goes to the engine card by card (its small de
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import pygame
 
@@ -48,7 +48,7 @@ from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, fit, render, wrap
-from game.ui.widgets import Button, card_sheet, panel
+from game.ui.widgets import Button, card_sheet, dim, panel
 
 LOG = pygame.Rect(992, 14, 276, 330)
 ACTIONS = pygame.Rect(992, 354, 276, 352)
@@ -600,10 +600,11 @@ class NeuNoirScene(TableScene):
         return [(kind, pygame.Rect(x + i * (width + 8), HAND.bottom - height, width, height))
                 for i, kind in enumerate(kinds)]
 
+    @cached_property
     def line_right(self) -> int:
         """Where the play's cards must stop: LINE's right edge, or short of a seat (its plate, chips and pile) that
         reaches into LINE's band, with the order numbers above the cards (at seven seats the lower right seat does:
-        a play of eight cards covered it, playtest round 14)."""
+        a play of eight cards covered it, playtest round 14). The seats stay put all game: worked out once."""
         band = pygame.Rect(LINE.x, LINE.y - 14, LINE.width, LINE.height + 14)
         right = LINE.right
         for seat in range(self.n):
@@ -617,7 +618,7 @@ class NeuNoirScene(TableScene):
         """The play's cards (yours, or `count` of a play going down) left to right inside LINE: smaller as it
         grows, then overlapping (a long play stays on the table)."""
         count = len(self.line) if count is None else count
-        room = self.line_right() - LINE.x - 30
+        room = self.line_right - LINE.x - 30
         width = max(30, min(62, (room - 10 * (max(count, 6) - 1)) // max(count, 6)))
         step = width + 10 if count * (width + 10) - 10 <= room else (room - width) // max(1, count - 1)
         height = round(width * 1.42)
@@ -697,9 +698,7 @@ class NeuNoirScene(TableScene):
         if seat == v.last_actor and not out:
             blit(surface, t("nn.last"), 12, (rect.centerx, rect.y - 2), theme.SKY, True, "midbottom")
         if out:
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)  # the plate's own rounded shape
-            pygame.draw.rect(shade, (0, 0, 0, 140), shade.get_rect(), border_radius=theme.RADIUS)
-            surface.blit(shade, rect)
+            dim(surface, 140, rect, theme.RADIUS)  # the plate's own rounded shape
         self._draw_pile(surface, seat)
 
     def _draw_pile(self, surface: pygame.Surface, seat: int) -> None:
@@ -757,9 +756,10 @@ class NeuNoirScene(TableScene):
         seat = self.seat_at(self.hover)
         if seat is None:
             return
-        width = min(360, max(render(line, 14, theme.INK).get_width() for line in self.seat_tip(seat)) + 24)
+        tip = self.seat_tip(seat)
+        width = min(360, max(render(line, 14, theme.INK).get_width() for line in tip) + 24)
         # wrapped, not shortened: the Japanese bet chip's line is longer than the box (playtest round 14)
-        lines = [part for line in self.seat_tip(seat) for part in wrap(line, 14, width - 20)]
+        lines = [part for line in tip for part in wrap(line, 14, width - 20)]
         box = pygame.Rect(0, 0, width, 14 + 20 * len(lines))
         plate = self.layout.plate_rect(seat)  # under the seat's chips, or over its marker: never over the seat
         box.midtop = (min(max(plate.centerx, width // 2 + 4), 976 - width // 2), plate.bottom + 22)
