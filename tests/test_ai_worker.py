@@ -57,6 +57,9 @@ def test_inline_worker_answers_like_the_bot():
     assert result.ok and result.ticket == ticket and result.think_ms >= 0
     assert result.action == expected_action(history, "normal", 7, 60)
     assert inline.poll(ticket) is None  # handed over once
+    # the budget, not the deadline: a deadline already past would cut the search to one iteration ("attack")
+    late = inline.submit("dice_combat", {}, history, 0, "normal", 7, iterations=60, think_ms=0.001)
+    assert inline.poll(late).action == expected_action(history, "normal", 7, 60) == "defend"
     cancelled = inline.submit("dice_combat", {}, history, 0, "random", 1)
     inline.cancel(cancelled)
     assert inline.poll(cancelled) is None

@@ -117,7 +117,11 @@ def serve(conn: Connection, preload: tuple[str, ...]) -> None:
 
 @dataclass
 class InlineWorker:
-    """The worker API in-process (tests, headless runs): `submit` thinks at once, `poll` hands the answer over."""
+    """The worker API in-process (tests, headless runs): `submit` thinks at once, `poll` hands the answer over.
+
+    It thinks by the iteration budget alone, without the request's deadline: an answer then depends on the request
+    only, never on how busy the machine is, so a test or a screenshot plays the same game every time (a deadline
+    cut a demo's Normal short on a loaded machine and sent the game another way)."""
 
     results: dict[int, BotResult] = field(default_factory=dict)
     next_ticket: int = 1
@@ -131,7 +135,7 @@ class InlineWorker:
     def submit(self, slug: str, options: dict, history: list, seat: int, level: str, seed: int,
                iterations: int | None = None, think_ms: float | None = None) -> int:
         ticket, self.next_ticket = self.next_ticket, self.next_ticket + 1
-        request = BotRequest(slug, dict(options), list(history), seat, level, seed, iterations, think_ms)
+        request = BotRequest(slug, dict(options), list(history), seat, level, seed, iterations, None)
         self.results[ticket] = answer(ticket, request)
         return ticket
 
