@@ -12,6 +12,7 @@ from game.titles.kitsune_gaeshi.bots import (
     BLUFF_MARGIN,
     BOTS,
     DRAW_SHIFT,
+    HARD_PRIOR,
     PRIOR_FAKE,
     DrawReading,
     EasyBot,
@@ -316,6 +317,20 @@ def test_hard_reads_the_others_draws_as_evidence_about_their_own_cards():
     assert not make_bot("kitsune_gaeshi", "normal").read_draws
     reading = BOTS["normal_draws"]()  # the arena's reading of draws against Normal's, at Normal's budget
     assert reading.read_draws and reading.iterations == make_bot("kitsune_gaeshi", "normal").iterations
+
+
+def test_hard_reads_a_fresh_table_as_normal_bots_declare():
+    """Normal bots hardly lie (HARD_PRIOR, measured), and Hard expects that before anything is revealed, where
+    Normal's neutral rates expect a table of liars: two foxes declared in a row are two foxes to Hard, which flips;
+    Normal draws. One fox declared among six cards is one fox to Hard, which draws; Normal flips."""
+    state = lay(position(4, 2), "F>f F>f")
+    assert fit(state.view(0), HARD_PRIOR["standard"])[1] == pytest.approx(HARD_PRIOR["standard"])
+    for cards, hard, normal in (("F>f F>f", FLIP, DRAW), ("F>f B>b B>b B>b B>b B>b", DRAW, FLIP)):
+        state = lay(position(4, -len(cards.split()) % 4), cards)
+        assert state.cur == 0
+        for seed in range(2):
+            assert make_bot("kitsune_gaeshi", "hard:300").choose(state, Random(seed)) == hard
+            assert make_bot("kitsune_gaeshi", "normal:300").choose(state, Random(seed)) == normal
 
 
 def test_hard_is_fair():
