@@ -26,3 +26,29 @@ def test_arena_compiled_takes_every_titles_rules_and_bots_and_nothing_that_draws
     assert not [path for path in chosen if "pygame" in (ROOT / path).read_text(encoding="utf-8")]
     # the cards modules that draw (they import pygame) stay plain Python
     assert "game/titles/fusejika/cards.py" not in chosen
+
+
+def test_same_choices_writes_a_set_in_one_order_whatever_the_hash_seed():
+    """A set's order follows the hash seed (and differs between CPython and PyPy), so a record writes sets sorted,
+    inside views (NamedTuples and dataclasses) too; everything else is written as repr() writes it."""
+    import dataclasses
+    from typing import NamedTuple
+
+    tool = load_tool("same_choices")
+
+    class View(NamedTuple):
+        seat: int
+        protected: frozenset
+
+    @dataclasses.dataclass
+    class Box:
+        items: set
+        weight: float
+
+    one = frozenset({(0, "MORI"), (1, "UESUGI"), (0, "HOJO")})
+    other = frozenset(sorted(one, reverse=True))
+    assert tool.shown(View(0, one)) == tool.shown(View(0, other)) == \
+        "View(seat=0, protected=frozenset({(0, 'HOJO'), (0, 'MORI'), (1, 'UESUGI')}))"
+    assert tool.shown(Box({"b", "a"}, 0.1)) == "Box(items=set({'a', 'b'}), weight=0.1)"
+    for value in ([1, (2,), {"k": 0.30000000000000004}], ("a", None), 3.5, "text"):
+        assert tool.shown(value) == repr(value)

@@ -9,11 +9,11 @@
 #     bash tools/arena_lines.sh --status                   # games in each journal
 #
 # A line whose journal is full is passed over (its report stays as written). JOBS (default 2) processes
-# play each line. Shinoburi runs on CPython (PYTHON, default python3) even with PYPY set: under PyPy
-# tools/same_choices.py prints a frozenset in another order, so the same choices are not shown there. CPython
-# plays faster in a checkout compiled by tools/arena_compiled.py, and PyPy ignores the compiled modules (they are
-# built for CPython), so one compiled worktree serves both. Before a title's line runs under PyPy, check its
-# choices there (tools/arena_pypy.sh says how) on the worktree's commit. A line's report goes to JOURNALS/NAME.out.
+# play each line, on PyPy if PYPY is set, else on CPython (PYTHON, default python3). CPython plays faster in a
+# checkout compiled by tools/arena_compiled.py, and PyPy ignores the compiled modules (they are built for CPython),
+# so one compiled worktree serves both. Before a title's line runs under PyPy, check its choices there
+# (tools/arena_pypy.sh says how) on the worktree's commit: every title's are the same (Shinoburi's since
+# tools/same_choices.py writes sets in sorted order, 2026-11-28). A line's report goes to JOURNALS/NAME.out.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 JOURNALS=${JOURNALS:-$HERE/docs/arena}
@@ -72,7 +72,7 @@ echo "$LINES" | while read -r name title players games bots dup; do
     continue  # finished: its report stays as written when the last game was played
   fi
   python=${PYTHON:-python3}
-  if [ -n "${PYPY:-}" ] && [ "$title" != shinoburi ]; then python=$PYPY; fi
+  if [ -n "${PYPY:-}" ]; then python=$PYPY; fi
   echo "$(date -u +%H:%M) $name"
   nice -n 10 "$python" -m game.arena "$title" --players "$players" --games "$games" --seed 90210 --bots "$bots" \
     "${deals[@]}" --jobs "$JOBS" --journal "$JOURNALS/$name.jsonl" --json > "$JOURNALS/$name.out" || echo "$name failed"

@@ -9,12 +9,14 @@ at every decision, writes the legal actions, the rules bot's move, Easy's move, 
 position (where the title has them), what each seat sees of the move taken (`action_key`); at the end of each game,
 every seat's view; and on a few positions of each game the Normal and Hard searches' choice and visit counts at a
 small budget. `compare` says where two records first differ. Everything is written with repr(), so a float that
-changed in its last bit counts as a change; `record` runs with a fixed PYTHONHASHSEED, so sets print alike.
+changed in its last bit counts as a change, except that a set is written in sorted order (`shown`): a set's order
+follows the hash seed and differs between CPython and PyPy, and `record` runs with a fixed PYTHONHASHSEED too.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -25,6 +27,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.levels import make_bot  # noqa: E402
 from game.titles import registry  # noqa: E402
+
+
+def shown(value) -> str:
+    """repr(), with every set inside written in sorted order (so a record does not depend on the set order)."""
+    if isinstance(value, (set, frozenset)):
+        return f"{type(value).__name__}({{{', '.join(sorted(shown(item) for item in value))}}})"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = (f"{f.name}={shown(getattr(value, f.name))}" for f in dataclasses.fields(value) if f.repr)
+        return f"{type(value).__name__}({', '.join(fields)})"
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
+        fields = (f"{name}={shown(item)}" for name, item in zip(value._fields, value, strict=True))
+        return f"{type(value).__name__}({', '.join(fields)})"
+    if isinstance(value, (list, tuple)) and type(value) in (list, tuple):
+        inner = ", ".join(shown(item) for item in value)
+        return f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
+    if type(value) is dict:
+        return "{" + ", ".join(f"{shown(k)}: {shown(v)}" for k, v in value.items()) + "}"
+    return repr(value)
 
 
 def record(slug: str, games: int, seed: int, searches: int, iterations: int) -> list[list[str]]:
@@ -44,26 +64,26 @@ def record(slug: str, games: int, seed: int, searches: int, iterations: int) -> 
                 action = state.sample_chance(rng)
             else:
                 legal = state.legal_actions()
-                row = [repr(legal), repr(kit.rollout_policy(state.clone(), Random(decisions))),
-                       repr(make_bot(slug, "easy").choose(state.clone(), Random(decisions)))]
+                row = [shown(legal), shown(kit.rollout_policy(state.clone(), Random(decisions))),
+                       shown(make_bot(slug, "easy").choose(state.clone(), Random(decisions)))]
                 if kit.prior is not None:
-                    row.append(repr(kit.prior(state.clone())))
+                    row.append(shown(kit.prior(state.clone())))
                 if kit.evaluate is not None:
-                    row.append(repr(kit.evaluate(state.clone())))
+                    row.append(shown(kit.evaluate(state.clone())))
                 if decisions < searches:
                     for level in (f"normal:{iterations}", f"hard:{iterations}"):
                         bot = make_bot(slug, level)
                         bot.last = None
-                        row.append(repr(bot.choose(state.clone(), Random(decisions))))
+                        row.append(shown(bot.choose(state.clone(), Random(decisions))))
                         if bot.last is not None:
-                            row.append(repr(sorted((repr(a), n) for a, n in bot.last.stats().items())))
+                            row.append(shown(sorted((shown(a), n) for a, n in bot.last.stats().items())))
                 rows.append(row)
                 decisions += 1
                 action = legal[rng.randrange(len(legal))] if rng.random() < 0.5 else \
                     kit.rollout_policy(state.clone(), Random(decisions))
-            rows.append([repr(state.action_key(action, seat)) for seat in range(players)])
+            rows.append([shown(state.action_key(action, seat)) for seat in range(players)])
             state.apply(action)
-        rows.append([repr(state.view(seat)) for seat in range(players)])
+        rows.append([shown(state.view(seat)) for seat in range(players)])
     return rows
 
 
