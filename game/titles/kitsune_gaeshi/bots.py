@@ -90,7 +90,7 @@ BLUFF_MARGIN = 0.03
 # Hard's lie rates before any reveal (hide with no fox declared, hide with one or more, fake): as Normal bots really
 # lie, where Normal's neutral PRIOR_* expect a table of liars. Measured on games of four Normals (2026-11-28): 40
 # standard games hid 0 of 397 foxes laid with none declared, 6 of 290 with one or more, and declared 16 of 1,510
-# brides foxes; 10 casual games 0 of 98, 0 of 74 and 12 of 407.
+# brides foxes; 25 casual games 0 of 245, 0 of 187 and 31 of 1,015.
 HARD_PRIOR = {"standard": (0.01, 0.02, 0.01), CASUAL: (0.01, 0.01, 0.03)}
 
 
