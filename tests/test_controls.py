@@ -197,6 +197,21 @@ def test_the_details_panel_says_what_a_bottom_button_does(app, menu, watched):
     menu.draw(app.screen, 0.0)
     assert drew("menu.about_quit") and drew("menu.quit_kept")
 
+
+def test_the_footer_says_enter_continues_a_title_with_a_game_left(app, menu, watched):
+    """Playtest round 15: with a game left unfinished, the footer said Enter plays, where Enter continues it."""
+    from game.services.i18n import t
+
+    _, shown = watched
+    menu.row.focus = 0
+    shown.clear()
+    menu.draw(app.screen, 0.0)
+    assert t("menu.help") in shown and t("menu.help_continue") not in shown
+    menu.saves = {menu.titles[0].slug: None}
+    shown.clear()
+    menu.draw(app.screen, 0.0)
+    assert t("menu.help_continue") in shown and t("menu.help") not in shown
+
 # --- table decisions ----------------------------------------------------------------------------------------------
 def run_until(app, scene, ready, frames: int = 20_000, choose=None) -> bool:
     """Tick until `ready()` at a human decision with its buttons shown; `choose(scene)` decides the others."""

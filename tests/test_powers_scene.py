@@ -48,7 +48,7 @@ def test_a_forced_move_says_why(app, table_at):
     empty = table_at(PowersScene, position(4, on_offer="IND", hands={3: "8C"}, parent=3))
     empty.state.apply(Play("8C"))
     empty.view = empty.coming = empty.state.view(0)
-    assert empty.view.hand == () and empty.prompt()[0] == "You have no cards: you can only pass."
+    assert empty.view.hand == () and empty.prompt()[0] == "You have no cards: you pass."
 
 
 def test_the_discard_pile_shows_under_the_mouse(app, table_at):
@@ -124,3 +124,113 @@ def test_a_defence_says_which_of_your_territories_come_next(app, table_at):
     scene = table_at(PowersScene, state)
     app.tick(STEP)
     assert [note.text for note in scene.panel_notes()] == [t("pw.note.defend_later", names="Italy")]
+
+
+def test_a_forced_pass_goes_by_itself_after_a_pause(app, table_at):
+    """Playtest round 15: with no card that beats the table the game waited for a click on Pass, three or four
+    times a round. The prompt says why for FORCED_PAUSE, then you pass (a click or Enter passes at once)."""
+    from game.app.table_scene import FORCED_PAUSE
+    from game.titles.powers.rules import PASS
+
+    state = position(4, on_offer="IND", hands={3: "KC", 0: "2D 5S"}, parent=3)
+    state.apply(Play("KC"))
+    scene = table_at(PowersScene, state)
+    app.change_settings(anim_speed="normal")
+    app.tick(STEP)
+    assert scene.human_turn() and list(scene.view.legal) == [PASS]
+    assert scene.prompt()[0] == "No card of yours beats strength 13: you pass."
+    moves = len(state.history)
+    for _ in range(int(0.8 * FORCED_PAUSE / STEP)):
+        app.tick(STEP)
+    assert len(scene.state.history) == moves  # still on show
+    for _ in range(int(0.4 * FORCED_PAUSE / STEP) + 2):
+        app.tick(STEP)
+    assert scene.state.history[moves] == PASS
+
+
+def test_a_choice_is_never_made_for_you(app, table_at):
+    """Only a forced pass goes by itself: a pass beside a card that can beat the table waits for you."""
+    from game.app.table_scene import FORCED_PAUSE
+
+    state = position(4, on_offer="IND", hands={3: "5C", 0: "2D 9S"}, parent=3)
+    state.apply(Play("5C"))
+    scene = table_at(PowersScene, state)
+    for _ in range(int(3 * FORCED_PAUSE / STEP)):
+        app.tick(STEP)
+    assert scene.human_turn() and len(scene.state.history) == len(state.history)
+
+
+def test_declining_a_territory_you_can_pay_for_asks_first(app, table_at):
+    """Playtest round 15: the Occupy button not yet lit, Enter fell on Decline and gave the territory away. Declining
+    asks, keeping by default; with nothing to pay it with, it goes at once."""
+    from game.app.overlays import ConfirmScene
+    from game.titles.powers.rules import DECLINE, OCCUPY
+
+    state = position(4, on_offer="FRA", hands={0: "JK1 2S 3S 4S 5S"}, parent=0)
+    state.apply(Play("JK1"))
+    scene = table_at(PowersScene, state)
+    app.tick(STEP)
+    assert scene.view.phase == OCCUPY
+    labels = [b.label for b in scene.buttons.buttons]
+    assert labels[scene.buttons.focus].startswith("Decline")
+    moves = len(state.history)
+    scene.buttons.buttons[scene.buttons.focus].action()
+    app.stack.apply_pending()
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene) and dialog.question == "Decline France?"
+    assert dialog.detail == f"{scene.names[1]} may occupy it next, for 3 cards."
+    dialog.row.buttons[dialog.row.focus].action()  # Enter: the default keeps
+    app.stack.apply_pending()
+    assert app.stack.top is scene and len(scene.state.history) == moves
+    poor = position(4, on_offer="FRA", hands={0: "JK1 2S"}, parent=0)
+    poor.apply(Play("JK1"))
+    scene = table_at(PowersScene, poor)
+    app.tick(STEP)
+    scene.buttons.buttons[scene.buttons.focus].action()
+    app.stack.apply_pending()
+    assert app.stack.top is scene and poor.history[-1] == DECLINE
+
+
+def test_the_invasions_cards_are_offered_weakest_first(app, table_at):
+    """Playtest round 15: the opening's buttons went by strength, later ones by the hand's order."""
+    state = position(4, on_offer="IND", hands={3: "2C", 0: "QC 9H AH"}, parent=3)
+    state.apply(Play("2C"))
+    scene = table_at(PowersScene, state)
+    app.tick(STEP)
+    strengths = [scene.strength_of(a.card) for a in scene.ordered(list(scene.view.legal))[1:]]
+    assert strengths == sorted(strengths) and len(strengths) == 3
+
+
+def test_an_occupations_payment_shows_before_the_map_changes(app, table_at):
+    """Playtest round 15: the score jumped and the cards paid were only in the log. They now lie face up in the
+    invasion row while the banner names the new owner; the map and the scores change after."""
+    from game.titles.powers.rules import IDS
+
+    state = position(4, on_offer="FRA", hands={0: "JK1 2S 3S 4S 5S"}, parent=0)
+    state.apply(Play("JK1"))
+    scene = table_at(PowersScene, state)
+    app.tick(STEP)
+    scene.choose(Occupy("2S 3S 4S 5S"))
+    france = IDS.index("FRA")
+    seen, paid = [], set()
+    for _ in range(400):
+        app.tick(STEP)
+        shown = scene.payment is not None and scene.now < scene.payment[3]
+        seen.append((shown, scene.view.owner[france]))
+        if shown:
+            paid.add(scene.payment[:3])
+    assert (True, None) in seen  # paid cards on show, France not yet yours
+    assert (True, 0) not in seen and seen[-1] == (False, 0)
+    assert paid == {(0, ("2S", "3S", "4S", "5S"), "FRA")}
+
+
+def test_every_hand_is_revealed_at_the_end(app, table_at, monkeypatch):
+    """Spec 10: all hands are revealed at the game's end (a tie-break counts them); a playtest saw them hidden."""
+    scene = table_at(PowersScene, position(4, on_offer="IND", hands={0: "8C", 1: "2D 3D", 2: "KS", 3: "4H"}, parent=0))
+    shown = []
+    monkeypatch.setattr(scene, "_draw_revealed_hand", lambda surface, plate, hand: shown.append(tuple(hand)))
+    scene.draw(app.screen, 0.0)
+    assert shown == []
+    scene.over = True
+    scene.draw(app.screen, 0.0)
+    assert sorted(shown) == [("2D", "3D"), ("4H",), ("KS",)]

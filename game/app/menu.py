@@ -280,7 +280,9 @@ class TitleMenuScene(Scene):
             self._draw_details(surface, self.focused)
         else:
             self._draw_about(surface, self.row.focus - len(self.titles))
-        blit(surface, t("menu.help"), 18, (theme.WIDTH // 2, theme.HEIGHT - 30), theme.INK_DIM, anchor="center")
+        saved = self.focused is not None and self.focused.slug in self.saves  # Enter continues it (playtest 15)
+        blit(surface, t("menu.help_continue" if saved else "menu.help"), 18, (theme.WIDTH // 2, theme.HEIGHT - 30),
+             theme.INK_DIM, anchor="center")
 
     def _draw_card(self, surface: pygame.Surface, info: TitleInfo, button: Button, focused: bool,
                    hovered: bool = False) -> None:

@@ -4,7 +4,7 @@ A title's scene subclasses `TableScene`, names its `title_slug`, `rules` module,
 rectangle and string keys, its `animations` (event class -> handler) and, for a board title, its `BOARD` rect (the
 seats go around it), and adds its own drawing, buttons, end (`finish`) and human decisions. The loop: while the
 timeline animates nothing happens; then the game ends, chance is drawn from the scene's own generator, the human
-decides, or a bot's move is asked of the app's worker and shown for at least `BOT_PAUSE` (scaled by the animation
+decides (a title may make your only move for you after a pause, `by_itself`), or a bot's move is asked of the app's worker and shown for at least `BOT_PAUSE` (scaled by the animation
 speed; a title may set its own). `finish` runs once, when the game has ended (`over`); a title that keeps its own
 end panel on the table starts the next game of a series with `new_game`.
 """
@@ -39,6 +39,7 @@ from game.ui.seats import table_layout
 from game.ui.widgets import ButtonRow
 
 BOT_PAUSE = 0.55  # seconds a bot's move stays on show before the next (scaled by the animation speed)
+FORCED_PAUSE = 1.6  # seconds your only move, when the title makes it for you (`by_itself`), is on show first
 
 
 def beat(seconds: float, sound: str | None = None) -> Callable:
@@ -112,6 +113,7 @@ class TableScene(Scene, ABC):
         self.actions = ActionPanel(self.ACTIONS_RECT, self.log)
         self.ticket: int | None = None
         self.think_since = 0.0
+        self.forced_since: float | None = None  # when your only move, made for you (`by_itself`), came up
         self.answer = None  # a bot's answer, held until its pause is over
         self.buttons = ButtonRow([], on_move=lambda: app.audio.play("menu_move"))
         self.layout = table_layout(self.n, self.BOARD, self.me)
@@ -266,8 +268,25 @@ class TableScene(Scene, ABC):
             self.apply(self._chance())
         elif player == self.me and not self.autoplay:
             self._refresh_buttons()
+            self._forced_move()
         else:
             self._bot_turn(player)
+
+    def by_itself(self, action) -> bool:
+        """Whether your only legal move `action` is made for you after FORCED_PAUSE (its button and the prompt
+        saying why on show meanwhile; a click or Enter makes it at once): a title says which, such as a pass when
+        no card can beat the table. None by default."""
+        return False
+
+    def _forced_move(self) -> None:
+        legal = self.view.legal
+        if len(legal) != 1 or not self.by_itself(legal[0]):
+            self.forced_since = None
+        elif self.forced_since is None:
+            self.forced_since = self.now
+        elif self.now - self.forced_since >= self.speed(FORCED_PAUSE):
+            self.forced_since = None
+            self.choose(legal[0])
 
     def tick(self) -> None:
         """Each step, before the turn loop: let what is on show expire (a title's panels, flyers...)."""

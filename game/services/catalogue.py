@@ -46,6 +46,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "↑↓ or click: choose · Enter or double-click: play · D demo · S scores · G games · F1 rules · Esc quit",
         "ja": "↑↓／クリック：選ぶ・Enter／ダブルクリック：プレイ・D デモ・S ハイスコア・G 対局記録・F1 ルール・Esc 終了",
     },
+    "menu.help_continue": {  # the title has an unfinished game: Enter continues it (its button has the focus)
+        "en": "↑↓ or click: choose · Enter: continue · double-click: new game · D demo · S scores · G games · "
+              "F1 rules · Esc quit",
+        "ja": "↑↓／クリック：選ぶ・Enter：続きから・ダブルクリック：新しい対局・D デモ・S ハイスコア・G 対局記録・"
+              "F1 ルール・Esc 終了",
+    },
     "common.back": {"en": "Back", "ja": "戻る"},
     "common.ok": {"en": "OK", "ja": "OK"},
     "common.on": {"en": "On", "ja": "オン"},

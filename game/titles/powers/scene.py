@@ -96,6 +96,23 @@ def node_tag(surface: pygame.Surface, rect: pygame.Rect, text: str, colour: tupl
     surface.blit(label, label.get_rect(center=tag.center))
 
 
+def beside(territory: str, size: tuple[int, int]) -> pygame.Rect:
+    """Where something of `size` goes next to a territory (a defence card, a payment): right of it, left, below or
+    above, whichever covers least of the other territories and stays on the map (a playtest saw Korea's defence
+    card lie on Japan)."""
+    node = node_rect(territory)
+    others = [node_rect(x) for x in IDS if x != territory]
+    spots = []
+    for anchor, point in (("midleft", (node.right + 6, node.centery)), ("midright", (node.left - 6, node.centery)),
+                          ("midtop", (node.centerx, node.bottom + 6)), ("midbottom", (node.centerx, node.top - 6))):
+        rect = pygame.Rect((0, 0), size)
+        setattr(rect, anchor, point)
+        inside = rect.clip(MAP.inflate(40, 40))
+        covered = sum(rect.clip(other).width * rect.clip(other).height for other in others)
+        spots.append((covered + rect.width * rect.height - inside.width * inside.height, len(spots), rect))
+    return min(spots)[2]
+
+
 BORDERS = sorted({tuple(sorted((a, b))) for a in IDS for b in TERRITORIES[a][3]})
 
 
@@ -135,6 +152,7 @@ class PowersScene(TableScene):
     BOARD = MAP
     BOT_PAUSE = 0.6
     round_events = (rules.Revealed,)
+    reveals = (rules.Acquired,)  # the payment shows before the map and the scores change
     holds_secrets = True
 
     def __init__(self, app, setup: GameSetup, autoplay: bool = False) -> None:
@@ -143,6 +161,8 @@ class PowersScene(TableScene):
         self.hover: tuple[int, int] = (0, 0)
         self.header_rect = pygame.Rect(20, 50, 0, 0)  # the header's line: the mouse on it shows the discard pile
         self.defence: tuple[str, str, float] | None = None  # (card, territory, until): a defence card on the map
+        # (seat, cards, territory, until): the cards an occupation paid, shown in the invasion row
+        self.payment: tuple[int, tuple[str, ...], str, float] | None = None
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_revealed(self, event: rules.Revealed) -> None:
@@ -159,9 +179,14 @@ class PowersScene(TableScene):
                                                                    "menu_select"))
 
     def _on_acquired(self, event: rules.Acquired) -> None:
+        """A reveal: the cards paid lie face up in the invasion row while the banner names the new owner, before
+        the map and the scores change (a playtest saw the score jump and the payment only in the log)."""
         text = said("pw.acquired_banner", event.seat, self.names, self.me, land=territory_name(event.territory))
-        self.timeline.queue(self.speed(1.0), lambda: self._banner(text, theme.GOOD if event.seat == self.me else
-                                                                   theme.WARN, "clear"))
+        def show() -> None:
+            if event.paid:
+                self.payment = (event.seat, event.paid, event.territory, self.now + self.speed(1.6))
+            self._banner(text, theme.GOOD if event.seat == self.me else theme.WARN, "clear")
+        self.timeline.queue(self.speed(1.6 if event.paid else 1.0), show)
 
     def _on_yielded(self, event: rules.Yielded) -> None:
         """A territory changing hands is read before the next reveal covers the map."""
@@ -282,7 +307,7 @@ class PowersScene(TableScene):
             options = [(t("pw.discard_button", n=len(self.picked)), self.confirm_discard, enabled)]
         elif v.phase == OCCUPY:
             can = any(a != DECLINE for a in legal)
-            options = [(self.decline_label(), lambda: self.choose(DECLINE), True)]
+            options = [(self.decline_label(), self.ask_decline if can else lambda: self.choose(DECLINE), True)]
             if can:
                 options.insert(0, (t("pw.occupy_button", n=len(self.picked), cost=v.cost), self.confirm_occupy,
                                    len(self.picked) == v.cost))
@@ -311,9 +336,12 @@ class PowersScene(TableScene):
 
     def ordered(self, legal: list) -> list:
         """The choices as the buttons offer them: in an invasion Pass first (a bid is a choice to make on purpose),
+        then by strength (the same order every turn; a playtest saw hand order after the opening's),
         the best card first to take back, the cheapest first to open with, otherwise as the rules list them."""
-        if self.view.phase == INVADE:
-            return [PASS, *(a for a in legal if a != PASS)]
+        if self.view.phase == INVADE:  # then the weakest card that beats the table first, jokers last
+            plays = sorted((a for a in legal if a != PASS),
+                           key=lambda a: (a.card in JOKERS, 0 if a.card in JOKERS else self.strength_of(a.card)))
+            return [PASS, *plays]
         if self.view.phase == RECOVER:
             return sorted(legal, key=lambda a: -worth(a.card))
         if self.view.phase == OPEN:  # a forced opening: the card least worth keeping first
@@ -321,6 +349,19 @@ class PowersScene(TableScene):
         if self.view.phase == DEFEND:  # any face card defends alike: the one least worth keeping first, then Yield
             return sorted(legal, key=lambda a: (a == YIELD, 0 if a == YIELD else worth(a.card)))
         return legal
+
+    def ask_decline(self) -> None:
+        """Declining a territory you could pay for cannot be undone, and hands the right to the next seat: it asks
+        first, keeping by default (a playtest's Enter, the Occupy button not yet lit, fell on Decline)."""
+        from game.app.overlays import ConfirmScene
+
+        holder, cost = self.state.current_player(), self.view.cost
+        nxt = self.names[(holder + 1) % self.n]
+        detail = counted("pw.decline_detail", cost - 1, name=nxt) if cost > 1 else t("pw.decline_detail_free",
+                                                                                     name=nxt)
+        self.app.stack.push(ConfirmScene(self.app, t("pw.decline_question", land=territory_name(self.view.on_offer)),
+                                         t("pw.decline_yes"), lambda: self.choose(DECLINE), t("pw.decline_no"),
+                                         detail))
 
     def pick_action(self, action) -> None:
         """A choice from a button or a card: a joker, or an opening its colour wastes, asks first."""
@@ -367,6 +408,14 @@ class PowersScene(TableScene):
     def apply(self, action) -> None:
         super().apply(action)
         self.picked = []
+
+    def caught_up(self) -> None:
+        self.payment = None  # the map and the scores now show what it paid for
+
+    def by_itself(self, action) -> bool:
+        """A pass with no card that beats the table is made for you after a pause (a playtest clicked it three or
+        four times a round, with nothing to choose)."""
+        return action == PASS
 
     # --- the decision panel -----------------------------------------------------------------------
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
@@ -530,8 +579,8 @@ class PowersScene(TableScene):
         if self.defence is not None and self.now < self.defence[2]:
             card, territory, _ = self.defence
             image = card_face(card, 44)
-            node = node_rect(territory)
-            surface.blit(image, image.get_rect(midleft=(node.right + 6, node.centery)))  # beside it, not over it
+            surface.blit(image, beside(territory, image.get_size()))  # beside it, not over it
+
 
     def _draw_node(self, surface: pygame.Surface, territory: str, offered: bool, neighbour: bool) -> None:
         v = self.view
@@ -553,8 +602,19 @@ class PowersScene(TableScene):
             node_tag(surface, rect, t(f"pw.badge.{kind}"), theme.INK_DIM)
 
     def _draw_row(self, surface: pygame.Surface) -> None:
-        """The invasion: each card played with its strength; the top one's breakdown (its number, the bonuses)."""
+        """The invasion: each card played with its strength; the top one's breakdown (its number, the bonuses).
+        While an occupation is told, the cards it paid, face up (under the map, where no banner covers them)."""
         v = self.view
+        if self.payment is not None and self.now < self.payment[3]:
+            seat, cards, territory, _ = self.payment
+            title = said("pw.paid_row", seat, self.names, self.me, land=territory_name(territory))
+            shown, size = fit(title, 16, ROW.width, True)
+            blit(surface, shown, size, (ROW.x, ROW.y), theme.ACCENT, True)
+            for i, card in enumerate(cards):
+                rect = pygame.Rect(ROW.x + i * 52, ROW.y + 24, 44, 62)
+                surface.blit(card_face(card, 44), rect)
+                pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x, rect.bottom + 2, rect.width, 4))
+            return
         if v.on_offer is None:
             return
         points, cost, kind, _ = TERRITORIES[v.on_offer]
@@ -572,8 +632,8 @@ class PowersScene(TableScene):
             # its strength, as the hand's cards show theirs (the top one's sum is spelled out beside it)
             label = "JK" if n is None else str(s)
             blit(surface, label, 14, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")
-            if i == len(v.table) - 1:
-                explain = self.breakdown(card, seat, top_number)
+            explain = self.breakdown(card, seat, top_number) if i == len(v.table) - 1 else ""
+            if explain and explain != label:  # not a plain card's number again (it is under the card)
                 shown, size = fit(explain, 14, ROW.right - rect.right - 16, True)
                 blit(surface, shown, size, (rect.right + 12, rect.centery), theme.SKY, True, "midleft")
             top_number = n
@@ -594,6 +654,20 @@ class PowersScene(TableScene):
             tags.append(t("pw.holder_tag"))
         if tags:
             blit(surface, " · ".join(tags), 12, (rect.centerx, rect.y - 2), theme.WARN, True, "midbottom")
+        if self.over and seat != self.me:  # spec 10: every hand is revealed at the game's end (a tie-break counts it)
+            self._draw_revealed_hand(surface, rect, self.state.hand[seat])
+
+    def _draw_revealed_hand(self, surface: pygame.Surface, plate: pygame.Rect, hand) -> None:
+        """A hand face up under its seat's plate, small (over the plate's foot when the table ends below it)."""
+        width, gap = 22, 3
+        cards = [card_face(card, width) for card in hand]
+        if not cards:
+            return
+        row = pygame.Rect(0, 0, len(cards) * (width + gap) - gap, cards[0].get_height())
+        row.midtop = (plate.centerx, plate.bottom + 4)
+        row.bottom = min(row.bottom, theme.HEIGHT - 4)
+        for i, image in enumerate(cards):
+            surface.blit(image, (row.x + i * (width + gap), row.y))
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         v = self.view
