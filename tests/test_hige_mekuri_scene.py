@@ -305,3 +305,20 @@ def test_the_small_cards_name_their_territory_in_the_language_shown():
         assert territory_label(lineup["GER"]) == "GER"
     finally:
         i18n.set_language("en")
+
+
+def test_victoria_is_told_once_and_a_sure_chance_in_words(app):
+    """Playtest round 15: the log read "Hayate turns Queen Victoria (Britain): Victoria." then "Hayate turns up Queen
+    Victoria and wins!"; the odds said "you win 1 (100%)"."""
+    from fractions import Fraction
+
+    from game.titles.hige_mekuri.scene import odds
+
+    scene = start(app)
+    scene.log.entries.clear()
+    scene.log_line(rules.Flipped(1, "GBR", rules.VICTORIA, 0, 3))
+    scene.log_line(rules.Won(1, 5))
+    assert [text for text, _ in scene.log.entries] == [f"{scene.names[1]} turns up Queen Victoria and wins!"]
+    assert odds("hm.odds_flip_again", Fraction(1)) == "Flip again: a sure win (100%)"
+    assert odds("hm.odds_stop", Fraction(0)) == "Stop: no chance to win (0%)"
+    assert odds("hm.odds_flip_again", Fraction(2, 3)) == "Flip again: you win 2/3 (66.7%)"

@@ -47,6 +47,24 @@ def test_the_reveal_stays_to_be_read_and_a_click_goes_on(app, table_at):
     assert scene.over
 
 
+def test_the_reveal_waits_for_you_and_the_finished_table_shows_the_board(app, table_at, monkeypatch):
+    """Playtest round 15: the reveal said "Click or Enter to go on" but went on by itself after half a minute, and
+    the Enter meant for it opened Statistics; it now waits for you (a demo still goes on). The finished table, seen
+    again from the ranking, shows the board, not the reveal over it."""
+    from game.titles.shinoburi.scene import REVEAL
+
+    scene = at_the_reveal(app, table_at)
+    for _ in range(round(3 * REVEAL / STEP)):
+        app.tick(STEP)
+    assert scene.reveal is not None and not scene.over and scene.awaits_player
+    drawn = []
+    monkeypatch.setattr(scene, "_draw_reveal", lambda surface, info: drawn.append(info))
+    scene.draw(app.screen, 0.0)
+    scene.over = True
+    scene.draw(app.screen, 0.0)
+    assert len(drawn) == 1
+
+
 def test_no_shield_on_an_army_moved_away_entirely(app, table_at):
     """Protection is drawn on the armies it keeps: a slot emptied this turn shows none."""
     scene = at_the_reveal(app, table_at)
@@ -68,14 +86,14 @@ def test_a_commands_first_half_can_be_taken_back(app, table_at):
     scene = table_at(ShinoburiScene, state)
     app.tick(STEP)
     scene._take(Deploy("TAKEDA"))
-    assert scene.held == Deploy("TAKEDA") and not scene.state.history and scene.view.phase == DEPLOY_TO
+    assert scene.first_half == Deploy("TAKEDA") and not scene.state.history and scene.view.phase == DEPLOY_TO
     assert "Esc" in scene.panel_footer()
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-    assert scene.held is None and scene.view == state.view(0) and app.stack.top is scene  # no pause
+    assert scene.first_half is None and scene.view == state.view(0) and app.stack.top is scene  # no pause
     assert scene.choices()[scene.focus][0] == Deploy("TAKEDA")  # the keys' focus back on the card taken back
     scene._take(Deploy("TAKEDA"))
     scene._take(Target(2))
-    assert scene.state.history == [Deploy("TAKEDA"), Target(2)] and scene.held is None
+    assert scene.state.history == [Deploy("TAKEDA"), Target(2)] and scene.first_half is None
 
 
 def test_the_reveal_shows_the_final_board(app, table_at, monkeypatch):
@@ -145,10 +163,10 @@ def test_the_card_clicked_is_the_one_held_and_the_one_that_leaves(app, table_at)
     app.tick(STEP)
     first = scene.slot_rects()[0][1]
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.center, button=1))
-    assert scene.held == Deploy("MORI") and scene.picked == 0  # drawn raised in its place
+    assert scene.first_half == Deploy("MORI") and scene.picked == 0  # drawn raised in its place
     scene.draw(app.screen, 0.0)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-    assert scene.held is None and [kind for kind, _ in scene.slot_rects()] == ["MORI", "MORI", "ODA"]
+    assert scene.first_half is None and [kind for kind, _ in scene.slot_rects()] == ["MORI", "MORI", "ODA"]
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.center, button=1))
     scene._take(Target(2))
     app.tick(STEP)
@@ -212,7 +230,7 @@ def test_another_card_clicked_while_one_waits_for_its_territory_takes_its_place(
     scene = takeda_held(app, table_at)
     index, rect = next((i, r) for i, (kind, r) in enumerate(scene.slot_rects()) if kind == "ODA")
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
-    assert scene.held == Deploy("ODA") and scene.picked == index and not scene.state.history
+    assert scene.first_half == Deploy("ODA") and scene.picked == index and not scene.state.history
 
 
 def test_your_own_territory_says_why_it_takes_no_card(app, table_at):
@@ -224,7 +242,7 @@ def test_your_own_territory_says_why_it_takes_no_card(app, table_at):
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=own, rel=(0, 0), buttons=(0, 0, 0)))
     assert scene.why_not_here() == t("sr.why.own_territory")
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=own))
-    assert scene.held == Deploy("TAKEDA") and not scene.state.history
+    assert scene.first_half == Deploy("TAKEDA") and not scene.state.history
 
 
 def test_the_ninja_card_clicked_points_to_the_armies_it_may_be_sent_at(app, table_at):

@@ -203,11 +203,13 @@ class HigeScene(TableScene):
         """The event's line in the move log: written by the animation as it reaches the event, and by a restore or a
         language switch for every event of the games at this table (the lines the table would have shown)."""
         kind = type(event)
+        if kind is rules.Flipped and event.category == VICTORIA:
+            return  # the win's line says it (a playtest read the same card twice)
         if kind is rules.Flipped:
             leader = self.leader(event.card)
             self.log.add(self.say("hm.log_flip", event.seat, person=person_name(leader),
                                   territory=territory_name(leader), kind=category_name(event.category)),
-                         theme.WARN if event.category == VICTORIA else theme.INK)
+                         theme.INK)
         elif kind is rules.FirstPlayer:
             self.log.add(self.say("hm.starts", event.seat), theme.ACCENT)
         elif kind is rules.Continued:
@@ -468,12 +470,11 @@ class HigeScene(TableScene):
             return []
         chances = rules.win_chances(self.view)
         if CONTINUE not in chances:
-            return [Note(t("hm.odds_now", frac=fraction(chances[FLIP]), pct=percent(chances[FLIP])), 16, theme.GOOD,
-                         True)]
+            return [Note(odds("hm.odds_now", chances[FLIP]), 16, theme.GOOD, True)]
         keep, stop = chances[CONTINUE], chances[STOP]
-        return [Note(t("hm.odds_flip_again", frac=fraction(keep), pct=percent(keep)), 16, theme.GOOD, True),
-                Note(t("hm.odds_stop", frac=fraction(stop), pct=percent(stop)), 16, theme.INK),
-                Note(t("hm.odds_equal") if keep == stop else t("hm.odds_better"), 15, theme.INK_DIM)]
+        verdict = "hm.odds_equal" if keep == stop else "hm.odds_sure" if keep == 1 else "hm.odds_better"
+        return [Note(odds("hm.odds_flip_again", keep), 16, theme.GOOD, True),
+                Note(odds("hm.odds_stop", stop), 16, theme.INK), Note(t(verdict), 15, theme.INK_DIM)]
 
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         """What the human should do now, or who is doing what."""
@@ -516,6 +517,13 @@ class HigeScene(TableScene):
         box.midbottom = (min(max(rect.centerx, box.width // 2 + 4), TABLE_W - box.width // 2 - 4), rect.y - 6)
         panel(surface, box, theme.BG_DEEP, theme.ACCENT, 8)
         blit(surface, text, 16, box.center, theme.INK, True, "center")
+
+
+def odds(key: str, value: Fraction) -> str:
+    """A choice's chance to win as a fraction and a percentage, or in words when it is certain either way."""
+    if value in (0, 1):
+        return t(f"{key}_sure" if value else f"{key}_none")
+    return t(key, frac=fraction(value), pct=percent(value))
 
 
 def fraction(value: Fraction) -> str:

@@ -65,7 +65,7 @@ COLOURS = {"HOJO": (150, 96, 200), "MORI": (84, 170, 96), "ODA": (222, 180, 60),
 GLYPHS = {"HOJO": "北", "MORI": "毛", "ODA": "織", "TAKEDA": "武", "UESUGI": "上", NINJA: "忍"}
 FLIP = 0.7  # seconds per house card turned at the end
 COUNT_RATE = 8  # points a second a house's total counts up at the end
-REVEAL = 30.0  # seconds the end stays before the summary, unless the player goes on first (scaled): time to read it
+REVEAL = 30.0  # seconds the end stays before the summary in a demo or a replay (scaled); a player goes on
 
 
 def hand_slots(slots: list[str | None], hand: list[str], picked: int | None = None) -> list[str | None] | None:
@@ -111,7 +111,7 @@ class ShinoburiScene(TableScene):
         self.hide_house = False
         self.hover: tuple[int, int] = (-1, -1)
         self.reveal: dict | None = None  # the end on show: the GameOver event and when it opened
-        self.held = None  # a command's first half (a card, an army) held until its target is chosen: Esc undoes it
+        self.first_half = None  # a command's first half (a card, an army) held until its target is chosen: Esc undoes it
         self.ninja_picked = False  # the ninja card was clicked: it stands raised until an army is chosen (or Esc)
         self.slots: list[str | None] = []  # the hand at the turn's start: each card's place (None: played since)
         self.picked: int | None = None  # the place of the card chosen last (the one that leaves, or is held)
@@ -146,7 +146,7 @@ class ShinoburiScene(TableScene):
             self.reveal = {"event": event, "opened": self.now}
             self.app.audio.play("clear")
         self.timeline.queue(self.speed(1.0))  # the last command's mark is seen before the reveal covers the board
-        self.timeline.queue(self.speed(REVEAL), open_reveal)
+        self.timeline.queue(self.held(REVEAL), open_reveal)  # it says "Click or Enter to go on": it waits for you
 
     animations = {rules.Attacked: _on_attacked, rules.NinjaUsed: _on_ninja, rules.Deployed: _on_card,
                   rules.Reinforced: _on_card, rules.Moved: _on_card, rules.FinalRound: _on_final,
@@ -257,7 +257,7 @@ class ShinoburiScene(TableScene):
             for index, (kind, rect) in enumerate(self.slot_rects()):  # any card of a house you may play
                 if not rect.collidepoint(event.pos):
                     continue
-                if type(self.held) is Deploy and index != self.picked:  # another card: the pick moves to it
+                if type(self.first_half) is Deploy and index != self.picked:  # another card: the pick moves to it
                     card = next((a for a in self.state.view(self.me).legal
                                  if type(a) is Deploy and a.country == kind), None)
                     if card is not None:
@@ -295,11 +295,11 @@ class ShinoburiScene(TableScene):
         self.focus, self.ninja_picked = 0, False
         if type(action) in (Deploy, Reinforce) and (self.picked is None or self.slots[self.picked] != action.country):
             self.picked = self.slots.index(action.country)  # by the keys: the first of its house, as the focus
-        if self.held is not None:
+        if self.first_half is not None:
             if not among(action, self.view.legal):
                 self.app.audio.play("error")
                 return
-            first, self.held = self.held, None
+            first, self.first_half = self.first_half, None
             self.view = self.coming = self.state.view(self.me)
             self.app.audio.play("menu_select")
             self.apply(first)
@@ -308,7 +308,7 @@ class ShinoburiScene(TableScene):
         if type(action) in (Deploy, MoveFrom, Attack) and among(action, self.view.legal):
             trial = self.state.clone()
             trial.apply(action)
-            self.held = action
+            self.first_half = action
             self.view = self.coming = trial.view(self.me)
             self.app.audio.play("menu_select")
             return
@@ -321,9 +321,9 @@ class ShinoburiScene(TableScene):
             self.ninja_picked = False
             self.app.audio.play("back")
             return True
-        if self.held is None:
+        if self.first_half is None:
             return False
-        held, self.held = self.held, None
+        held, self.first_half = self.first_half, None
         self.view = self.coming = self.state.view(self.me)
         self.focus = next((i for i, (action, _) in enumerate(self.choices()) if action == held), 0)  # where it was
         self.app.audio.play("back")
@@ -393,7 +393,7 @@ class ShinoburiScene(TableScene):
         self.log.draw(surface)
         self.draw_actions(surface)
         self.effects.draw(surface, self.now, CENTRE.center)
-        if self.reveal is not None:
+        if self.reveal is not None and not self.over:  # the finished table, seen again from the ranking: the board
             self._draw_reveal(surface, self.reveal)
 
     def _draw_territory(self, surface, seat: int, choices, focused) -> None:
@@ -439,7 +439,7 @@ class ShinoburiScene(TableScene):
             self._draw_shield(surface, (rect.right - 9, rect.y + 9))
         if lit:  # light ink, not the accent: a yellow Oda stack would hide an orange ring
             pygame.draw.rect(surface, theme.INK, rect.inflate(6, 6), 3, border_radius=10)
-        held = self.held
+        held = self.first_half
         if (type(held) is MoveFrom and (held.seat, held.country) == (seat, country)) or (
                 type(held) is Attack and seat == self.me and held.country == country):  # the army on the move
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), 3, border_radius=12)
@@ -457,7 +457,7 @@ class ShinoburiScene(TableScene):
         playable = {action.country for action, _ in choices if type(action) in (Deploy, Reinforce)}
         if any(type(action) is NinjaOn for action, _ in choices):
             playable.add(NINJA)  # the ninjas may be sent: the card stands up too (a click says how)
-        held = self.held.country if type(self.held) is Deploy else None  # the card on its way: raised, ringed
+        held = self.first_half.country if type(self.first_half) is Deploy else None  # the card on its way: raised, ringed
         ninja = self.ninja_picked and NINJA in playable  # the ninja card clicked: the first of them raised, ringed
         for index, (kind, rect) in enumerate(self.slot_rects()):
             picked = False
@@ -523,7 +523,7 @@ class ShinoburiScene(TableScene):
             notes.append(Note(t("sr.ninjas", n=min(self.ninjas, self.ninjas_held())), 17, theme.INK, True))
             if self.ninjas_held() > 1:  # nothing to change with one ninja
                 notes.append(Note(t("sr.ninjas_hint"), 14, theme.INK_DIM))
-        if self.held is not None:
+        if self.first_half is not None:
             notes.append(Note(t("sr.held_hint"), 14, theme.INK_DIM))
         if self.ninja_picked:
             notes.append(Note(t("sr.ninja_how"), 15, theme.SKY))
@@ -533,7 +533,7 @@ class ShinoburiScene(TableScene):
     def panel_footer(self) -> str:
         if not (self.human_turn() and self.choices()):
             return ""
-        return t("sr.keys_hint_held") if self.held is not None else t("sr.keys_hint")
+        return t("sr.keys_hint_held") if self.first_half is not None else t("sr.keys_hint")
 
     def why_not_here(self) -> str:
         """Under the mouse, an army you may not attack now, and why (spec 10: greyed with the reason)."""
