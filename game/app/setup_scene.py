@@ -229,9 +229,12 @@ class GameSetupScene(Scene):
         rect = self.row_rect(index)
         focused = index == self.focus
         if row in ("start", "back"):
-            fill = theme.ACCENT if focused and row == "start" else theme.PANEL_HI if focused else theme.BG
+            # Start is the primary button with the focus elsewhere too: its label in the accent colour (playtest
+            # round 15: once a setting had the focus, no button looked like the one to press)
+            start = row == "start"
+            fill = theme.ACCENT if focused and start else theme.PANEL_HI if focused else theme.BG
             panel(surface, rect, fill, theme.ACCENT if focused else None)
-            ink = theme.BG_DEEP if focused and row == "start" else theme.INK
+            ink = theme.BG_DEEP if focused and start else theme.ACCENT if start else theme.INK
             blit(surface, t("setup.start" if row == "start" else "common.back"), self.text_size() + 3, rect.center, ink,
                  True, "center")
             return
