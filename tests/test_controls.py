@@ -446,3 +446,16 @@ def test_the_high_score_tabs_switch_with_tab_and_the_buttons_keep_left_and_right
     focus = scene.row.focus
     key(app, pygame.K_RIGHT)
     assert scene.board == boards[1] and scene.row.focus != focus
+
+
+def test_enter_starts_from_any_row_of_the_setup_and_space_changes_it(app, setup_screen):
+    """Playtest round 15: the footer says "Enter start", but Enter on a level row raised the level."""
+    scene = setup_screen
+    scene.focus = scene.rows().index("level0")
+    level = scene.setup.levels[0]
+    key(app, pygame.K_SPACE)
+    app.stack.apply_pending()
+    assert scene.setup.levels[0] != level and app.stack.top is scene
+    key(app, pygame.K_RETURN)
+    app.stack.apply_pending()
+    assert app.stack.top is not scene and type(app.stack.top).__name__ == "ShinobazuScene"

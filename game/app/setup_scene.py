@@ -183,7 +183,9 @@ class GameSetupScene(Scene):
             self.seed_text = (self.seed_text + str(key - pygame.K_0))[:SEED_DIGITS]
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and rows[self.focus] not in ("start", "back", "seed"):
             self.change(rows[self.focus], -1 if key == pygame.K_LEFT else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):  # the footer's promise: Enter starts from any row
+            self.back() if rows[self.focus] == "back" else self.start()  # (playtest round 15: it changed a level)
+        elif key == pygame.K_SPACE:
             self.change(rows[self.focus], 1) if rows[self.focus] != "seed" else self.start()
 
     def _row_at(self, pos: tuple[int, int], rows: list[str]) -> int | None:

@@ -519,6 +519,8 @@ class PowersScene(TableScene):
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
         hand = list(self.view.hand)
+        if self.payment is not None and self.payment[0] == self.me:  # your payment is in the row, not twice
+            hand = [card for card in hand if card not in self.payment[1]]
         if not hand:
             return []
         step = min(CARD_W + 8, (HAND.width - CARD_W) // max(1, len(hand) - 1)) if len(hand) > 1 else 0

@@ -146,7 +146,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "pw.decline_yes": {"en": "Decline", "ja": "見送る"},
     "pw.decline_no": {"en": "Choose cards", "ja": "札を選ぶ"},
     "pw.decline_detail": {"en": "{name} may occupy it next, for {n} cards.", "ja": "次は{name}が{n}枚で占領できる。"},
-    "pw.decline_detail_one": {"en": "{name} may occupy it next, for 1 card.", "ja": "次は{name}が1枚で占領できる。"},
+    "pw.decline_detail_one": {"en": "{name} may occupy it next, for {n} card.", "ja": "次は{name}が{n}枚で占領できる。"},
     "pw.decline_detail_free": {"en": "{name} may occupy it next, for nothing.",
                                "ja": "次は{name}が無償で占領できる。"},
     "pw.joker_question": {"en": "Play the Joker?", "ja": "ジョーカーを出しますか？"},
