@@ -404,8 +404,8 @@ class ShinoburiScene(TableScene):
         # while a territory is chosen only the targets are outlined (yours looked like one, a playtest)
         edge = theme.ACCENT if box.topleft in targets else theme.WARN if active and not targets else theme.PANEL_HI
         panel(surface, box, theme.PANEL, edge)
-        if focused is not None and focused == box:
-            pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), 3, border_radius=theme.RADIUS + 2)
+        if focused is not None and focused == box:  # bold, to stand out among the lit targets (playtest round 15)
+            pygame.draw.rect(surface, theme.INK, box.inflate(10, 10), 5, border_radius=theme.RADIUS + 3)
         thinking = self.ticket is not None and active
         label = self.names[seat] if seat == self.me else f"{self.names[seat]} · {t(f'level.{self.levels[seat]}')}"
         title, size = fit(label + (" …" if thinking else ""), 17, box.width - 110, True, 13)
