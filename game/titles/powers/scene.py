@@ -541,6 +541,12 @@ class PowersScene(TableScene):
         self.draw_actions(surface)
         self._draw_discard_tip(surface)
         self.effects.draw(surface, self.now, (490, 300))
+        # a defence card beside its territory, over the banner that names it (a second look saw the banner hide
+        # one in the map's middle band)
+        if self.defence is not None and self.now < self.defence[2]:
+            card, territory, _ = self.defence
+            image = card_face(card, 44)
+            surface.blit(image, beside(territory, image.get_size()))
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         v = self.view
@@ -578,10 +584,6 @@ class PowersScene(TableScene):
             self._draw_node(surface, territory, territory == offer, territory in lit)
         if asked is not None:
             node_tag(surface, node_rect(asked), t("pw.tag.asked"), theme.INK, left=True)
-        if self.defence is not None and self.now < self.defence[2]:
-            card, territory, _ = self.defence
-            image = card_face(card, 44)
-            surface.blit(image, beside(territory, image.get_size()))  # beside it, not over it
 
 
     def _draw_node(self, surface: pygame.Surface, territory: str, offered: bool, neighbour: bool) -> None:
