@@ -4,9 +4,10 @@ A title's scene subclasses `TableScene`, names its `title_slug`, `rules` module,
 rectangle and string keys, its `animations` (event class -> handler) and, for a board title, its `BOARD` rect (the
 seats go around it), and adds its own drawing, buttons, end (`finish`) and human decisions. The loop: while the
 timeline animates nothing happens; then the game ends, chance is drawn from the scene's own generator, the human
-decides (a title may make your only move for you after a pause, `by_itself`), or a bot's move is asked of the app's worker and shown for at least `BOT_PAUSE` (scaled by the animation
-speed; a title may set its own). `finish` runs once, when the game has ended (`over`); a title that keeps its own
-end panel on the table starts the next game of a series with `new_game`.
+decides (a title may make your only move for you after a pause, `by_itself`), or a bot's move is asked of the
+app's worker and shown for at least `BOT_PAUSE` (scaled by the animation speed; a title may set its own). `finish`
+runs once, when the game has ended (`over`); a title that keeps its own end panel on the table starts the next game
+of a series with `new_game`.
 """
 
 from __future__ import annotations

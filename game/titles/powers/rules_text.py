@@ -27,8 +27,8 @@ RULES = {
             "neighbours are asked too, before the rest, each territory once a round.",
         ]),
         ("Keys", [
-            "Click a highlighted card to play it, cards to pick them for a discard or a payment; the buttons do the rest "
-            "(↑↓ Enter). The mouse on the line under the title shows the discard pile. Esc pause · F1 these rules.",
+            "Click a highlighted card to play it, cards to pick them for a discard or a payment; the buttons do the "
+            "rest (↑↓ Enter). The mouse on the line under the title shows the discard pile. Esc pause · F1 these rules.",
         ]),
     ],
     "ja": [

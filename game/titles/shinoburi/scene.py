@@ -111,7 +111,8 @@ class ShinoburiScene(TableScene):
         self.hide_house = False
         self.hover: tuple[int, int] = (-1, -1)
         self.reveal: dict | None = None  # the end on show: the GameOver event and when it opened
-        self.first_half = None  # a command's first half (a card, an army) held until its target is chosen: Esc undoes it
+        # a command's first half (a card, an army), held until its target is chosen: Esc undoes it
+        self.first_half = None
         self.ninja_picked = False  # the ninja card was clicked: it stands raised until an army is chosen (or Esc)
         self.slots: list[str | None] = []  # the hand at the turn's start: each card's place (None: played since)
         self.picked: int | None = None  # the place of the card chosen last (the one that leaves, or is held)
@@ -457,7 +458,8 @@ class ShinoburiScene(TableScene):
         playable = {action.country for action, _ in choices if type(action) in (Deploy, Reinforce)}
         if any(type(action) is NinjaOn for action, _ in choices):
             playable.add(NINJA)  # the ninjas may be sent: the card stands up too (a click says how)
-        held = self.first_half.country if type(self.first_half) is Deploy else None  # the card on its way: raised, ringed
+        # the card on its way: raised, ringed
+        held = self.first_half.country if type(self.first_half) is Deploy else None
         ninja = self.ninja_picked and NINJA in playable  # the ninja card clicked: the first of them raised, ringed
         for index, (kind, rect) in enumerate(self.slot_rects()):
             picked = False
