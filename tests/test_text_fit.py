@@ -317,3 +317,14 @@ def test_a_table_switched_to_japanese_mid_game_shows_no_english_left(app, slug, 
     settle()
     assert len(shown) > 10 and not left, f"{slug}: still English after the switch: {left[:10]}"
     assert told == len(english) and scene.log.entries == english, f"{slug}: the log told again is not the log"
+
+
+def test_a_short_aside_in_brackets_stays_on_one_line():
+    """Playtest round 15: Powers' log broke 「疾風が10♥を出す（10、｜戦力10）。」 inside its brackets. A short aside
+    stays whole where the line can hold it; a narrower line still breaks it rather than overflow."""
+    sentence = "疾風が10♥を出す（10、戦力10）。"
+    for width in range(text.font(17).size("（10、戦力10）。")[0], 300, 6):
+        lines = text.wrap(sentence, 17, width)
+        assert "".join(lines) == sentence and any("（10、戦力10）" in line for line in lines), (width, lines)
+    narrow = text.wrap(sentence, 17, 60)
+    assert all(text.font(17).size(line)[0] <= 60 for line in narrow)

@@ -184,7 +184,7 @@ def _tokens(paragraph: str, face: pygame.font.Font, width: int) -> list[str]:
             tokens.append(word)
     tokens = [piece for token in tokens  # (an English word keeps its letters together: the type shrinks instead)
               for piece in (tuple(token) if _japanese(token) and face.size(token.rstrip())[0] > width else (token,))]
-    return _glued(tokens)
+    return _glued(tokens, face, width)
 
 
 def _japanese(text: str) -> bool:
@@ -195,10 +195,18 @@ def _kanji(ch: str) -> bool:
     return 0x3400 <= ord(ch) <= 0x9FFF  # CJK ideographs (and extension A)
 
 
-def _glued(tokens: list[str]) -> list[str]:
+SHORT_ASIDE = 12  # characters of a bracketed aside, brackets included, kept on one line (playtest round 15)
+
+
+def _open_aside(token: str) -> bool:
+    return token.count("（") > token.count("）")
+
+
+def _glued(tokens: list[str], face: pygame.font.Font, width: int) -> list[str]:
     """Kinsoku by gluing: a token that may not start a line (、 ー —, after a space too: "親 —") joins the one
     before it, and a token that may not end one (「) joins the one after. A lone kanji joins the kanji after it:
-    BudouX splits a word that opens a text before digits or a colon (命｜令3：, 内｜陸国：; a playtest)."""
+    BudouX splits a word that opens a text before digits or a colon (命｜令3：, 内｜陸国：; a playtest). A short
+    aside in brackets stays whole (SHORT_ASIDE) where the line is wide enough for it."""
     out: list[str] = []
     for token in tokens:
         first = token.lstrip()[:1]
@@ -208,6 +216,9 @@ def _glued(tokens: list[str]) -> list[str]:
             out[-1] += token
         elif out and (out[-1][-1] in NO_BREAK_AFTER or (first and len(out[-1]) == 1 and _kanji(out[-1]) and _kanji(first))):
             out[-1] += token
+        elif out and _open_aside(out[-1]) and len(out[-1]) - out[-1].rfind("（") + len(token) <= SHORT_ASIDE \
+                and face.size((out[-1] + token).strip())[0] <= width:
+            out[-1] += token  # a short aside in brackets stays on one line: （10、戦力10）, not （10、｜戦力10）
         else:
             out.append(token)
     return out
