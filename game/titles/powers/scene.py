@@ -87,11 +87,15 @@ def node_rect(territory: str) -> pygame.Rect:
     return rect
 
 
-def node_tag(surface: pygame.Surface, rect: pygame.Rect, text: str, colour: tuple, left: bool = False) -> None:
-    """A small label over a territory's top corner (the right one, or the left): "island", "defend?"."""
+def node_tag(surface: pygame.Surface, rect: pygame.Rect, text: str, colour: tuple, below: bool = False) -> None:
+    """A small label over a territory's top right corner ("island"), or under its middle ("defend?", clear of the
+    corner's badge: a playtest saw the two touch)."""
     label = render(text, 12, theme.BG_DEEP, True)
     tag = label.get_rect().inflate(10, 4)
-    tag.midbottom = (rect.x + tag.width // 2 + 4 if left else rect.right - tag.width // 2 - 4, rect.top + 6)
+    if below:
+        tag.midtop = (rect.centerx, rect.bottom - 6)
+    else:
+        tag.midbottom = (rect.right - tag.width // 2 - 4, rect.top + 6)
     pygame.draw.rect(surface, colour, tag, border_radius=7)
     surface.blit(label, label.get_rect(center=tag.center))
 
@@ -583,7 +587,7 @@ class PowersScene(TableScene):
         for territory in IDS:
             self._draw_node(surface, territory, territory == offer, territory in lit)
         if asked is not None:
-            node_tag(surface, node_rect(asked), t("pw.tag.asked"), theme.INK, left=True)
+            node_tag(surface, node_rect(asked), t("pw.tag.asked"), theme.INK, below=True)
 
 
     def _draw_node(self, surface: pygame.Surface, territory: str, offered: bool, neighbour: bool) -> None:
