@@ -20,7 +20,7 @@ JOURNALS=${JOURNALS:-$HERE/docs/arena}
 JOBS=${JOBS:-2}
 
 # name title players games bots [dup] (seed 90210, seats rotated); the order closes issues soonest: the cheapest
-# issue first (Shinoburi's three lines take some 8 core-hours on PyPy, Neu/Noir's five some 20, Hexa's last line
+# issue first (Shinoburi's three lines take some 8 core-hours on PyPy, Neu/Noir's five some 50, Hexa's last line
 # some 30, measured 2026-11-28; Hexa's ran first until then, 194 games). A line marked
 # dup plays duplicate deals (`--duplicate`: each deal once from every seat, so the cards' luck falls on every bot
 # alike; the interval is over deals): every line begun from the fourteenth session on, where a small difference
