@@ -203,9 +203,9 @@ class HigeScene(TableScene):
         """The event's line in the move log: written by the animation as it reaches the event, and by a restore or a
         language switch for every event of the games at this table (the lines the table would have shown)."""
         kind = type(event)
-        if kind is rules.Flipped and event.category == VICTORIA:
-            return  # the win's line says it (a playtest read the same card twice)
         if kind is rules.Flipped:
+            if event.category == VICTORIA:
+                return  # the win's line says it (a playtest read the same card twice)
             leader = self.leader(event.card)
             self.log.add(self.say("hm.log_flip", event.seat, person=person_name(leader),
                                   territory=territory_name(leader), kind=category_name(event.category)),

@@ -100,10 +100,11 @@ def node_tag(surface: pygame.Surface, rect: pygame.Rect, text: str, colour: tupl
     surface.blit(label, label.get_rect(center=tag.center))
 
 
+@lru_cache(maxsize=64)
 def beside(territory: str, size: tuple[int, int]) -> pygame.Rect:
-    """Where something of `size` goes next to a territory (a defence card, a payment): right of it, left, below or
-    above, whichever covers least of the other territories and stays on the map (a playtest saw Korea's defence
-    card lie on Japan)."""
+    """Where something of `size` goes next to a territory (a defence card): right of it, left, below or above,
+    whichever covers least of the other territories and stays on the map (a playtest saw Korea's defence card lie
+    on Japan). The map is fixed, so each answer is worked out once."""
     node = node_rect(territory)
     others = [node_rect(x) for x in IDS if x != territory]
     spots = []
@@ -115,6 +116,14 @@ def beside(territory: str, size: tuple[int, int]) -> pygame.Rect:
         covered = sum(rect.clip(other).width * rect.clip(other).height for other in others)
         spots.append((covered + rect.width * rect.height - inside.width * inside.height, len(spots), rect))
     return min(spots)[2]
+
+
+def row_card(surface: pygame.Surface, i: int, card: str, seat: int) -> pygame.Rect:
+    """The i-th card of the invasion row, with its seat's colour under it; returns where it lies."""
+    rect = pygame.Rect(ROW.x + i * 52, ROW.y + 24, 44, 62)
+    surface.blit(card_face(card, 44), rect)
+    pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x, rect.bottom + 2, rect.width, 4))
+    return rect
 
 
 BORDERS = sorted({tuple(sorted((a, b))) for a in IDS for b in TERRITORIES[a][3]})
@@ -165,8 +174,8 @@ class PowersScene(TableScene):
         self.hover: tuple[int, int] = (0, 0)
         self.header_rect = pygame.Rect(20, 50, 0, 0)  # the header's line: the mouse on it shows the discard pile
         self.defence: tuple[str, str, float] | None = None  # (card, territory, until): a defence card on the map
-        # (seat, cards, territory, until): the cards an occupation paid, shown in the invasion row
-        self.payment: tuple[int, tuple[str, ...], str, float] | None = None
+        # (seat, cards, territory): the cards an occupation paid, in the invasion row until the view catches up
+        self.payment: tuple[int, tuple[str, ...], str] | None = None
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_revealed(self, event: rules.Revealed) -> None:
@@ -188,7 +197,7 @@ class PowersScene(TableScene):
         text = said("pw.acquired_banner", event.seat, self.names, self.me, land=territory_name(event.territory))
         def show() -> None:
             if event.paid:
-                self.payment = (event.seat, event.paid, event.territory, self.now + self.speed(1.6))
+                self.payment = (event.seat, event.paid, event.territory)
             self._banner(text, theme.GOOD if event.seat == self.me else theme.WARN, "clear")
         self.timeline.queue(self.speed(1.6 if event.paid else 1.0), show)
 
@@ -241,11 +250,14 @@ class PowersScene(TableScene):
         return self.label(self.state.action_from_json(raw))
 
     # --- your decisions -----------------------------------------------------------------------------
+    def next_right(self) -> tuple[str, int]:
+        """Who gets the right if you decline, and at what cost: the next seat, one card less."""
+        return self.names[(self.state.current_player() + 1) % self.n], self.view.cost - 1
+
     def decline_label(self) -> str:
-        """Decline, saying who gets the right next and at what cost (one card less, the next seat)."""
-        holder, cost = self.state.current_player(), self.view.cost
-        nxt = self.names[(holder + 1) % self.n]
-        return t("pw.decline", name=nxt, cost=cost - 1) if cost > 1 else t("pw.decline_free", name=nxt)
+        """Decline, saying who gets the right next and at what cost."""
+        nxt, cost = self.next_right()
+        return t("pw.decline", name=nxt, cost=cost) if cost > 0 else t("pw.decline_free", name=nxt)
 
     def label(self, action) -> str:
         v = self.view
@@ -359,10 +371,8 @@ class PowersScene(TableScene):
         first, keeping by default (a playtest's Enter, the Occupy button not yet lit, fell on Decline)."""
         from game.app.overlays import ConfirmScene
 
-        holder, cost = self.state.current_player(), self.view.cost
-        nxt = self.names[(holder + 1) % self.n]
-        detail = counted("pw.decline_detail", cost - 1, name=nxt) if cost > 1 else t("pw.decline_detail_free",
-                                                                                     name=nxt)
+        nxt, cost = self.next_right()
+        detail = counted("pw.decline_detail", cost, name=nxt) if cost > 0 else t("pw.decline_detail_free", name=nxt)
         self.app.stack.push(ConfirmScene(self.app, t("pw.decline_question", land=territory_name(self.view.on_offer)),
                                          t("pw.decline_yes"), lambda: self.choose(DECLINE), t("pw.decline_no"),
                                          detail))
@@ -589,7 +599,6 @@ class PowersScene(TableScene):
         if asked is not None:
             node_tag(surface, node_rect(asked), t("pw.tag.asked"), theme.INK, below=True)
 
-
     def _draw_node(self, surface: pygame.Surface, territory: str, offered: bool, neighbour: bool) -> None:
         v = self.view
         rect = node_rect(territory)
@@ -613,15 +622,13 @@ class PowersScene(TableScene):
         """The invasion: each card played with its strength; the top one's breakdown (its number, the bonuses).
         While an occupation is told, the cards it paid, face up (under the map, where no banner covers them)."""
         v = self.view
-        if self.payment is not None and self.now < self.payment[3]:
-            seat, cards, territory, _ = self.payment
+        if self.payment is not None:
+            seat, cards, territory = self.payment
             title = said("pw.paid_row", seat, self.names, self.me, land=territory_name(territory))
             shown, size = fit(title, 16, ROW.width, True)
             blit(surface, shown, size, (ROW.x, ROW.y), theme.ACCENT, True)
             for i, card in enumerate(cards):
-                rect = pygame.Rect(ROW.x + i * 52, ROW.y + 24, 44, 62)
-                surface.blit(card_face(card, 44), rect)
-                pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x, rect.bottom + 2, rect.width, 4))
+                row_card(surface, i, card, seat)
             return
         if v.on_offer is None:
             return
@@ -631,12 +638,9 @@ class PowersScene(TableScene):
             title += "  ·  " + said("pw.holder", v.holder, self.names, self.me, cost=v.cost)
         shown, size = fit(title, 16, ROW.width, True)
         blit(surface, shown, size, (ROW.x, ROW.y), theme.ACCENT, True)
-        x = ROW.x
         top_number = None
         for i, (seat, card, n, s) in enumerate(v.table):
-            rect = pygame.Rect(x, ROW.y + 24, 44, 62)
-            surface.blit(card_face(card, 44), rect)
-            pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x, rect.bottom + 2, rect.width, 4))
+            rect = row_card(surface, i, card, seat)
             # its strength, as the hand's cards show theirs (the top one's sum is spelled out beside it)
             label = "JK" if n is None else str(s)
             blit(surface, label, 14, (rect.centerx, rect.bottom + 8), theme.INK, True, "midtop")
@@ -645,7 +649,6 @@ class PowersScene(TableScene):
                 shown, size = fit(explain, 14, ROW.right - rect.right - 16, True)
                 blit(surface, shown, size, (rect.right + 12, rect.centery), theme.SKY, True, "midleft")
             top_number = n
-            x += 52
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
