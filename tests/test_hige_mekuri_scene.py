@@ -11,6 +11,7 @@ from game.app.app import STEP
 from game.app.setup import GameSetup
 from game.app.table_scene import SERIES_BREAK
 from game.core import replay
+from game.services.i18n import t
 from game.titles import registry
 from game.titles.hige_mekuri import rules
 from game.titles.hige_mekuri.cards import SPRITE_DIR, portrait
@@ -322,3 +323,20 @@ def test_victoria_is_told_once_and_a_sure_chance_in_words(app):
     assert odds("hm.odds_flip_again", Fraction(1)) == "Flip again: a sure win (100%)"
     assert odds("hm.odds_stop", Fraction(0)) == "Stop: no chance to win (0%)"
     assert odds("hm.odds_flip_again", Fraction(2, 3)) == "Flip again: you win 2/3 (66.7%)"
+
+
+def test_your_turn_is_said_from_the_start_not_that_you_are_turning_cards(app):
+    """A playtest saw "You are turning cards…" while the start was told, before the buttons came."""
+    scene = start(app, human_starts=True)
+    app.tick(STEP)
+    assert scene.timeline.busy and not scene.human_turn()  # the start is still being told
+    assert scene.prompt() == (t("hm.your_turn"), theme.INK_DIM)
+    for _ in range(200):
+        if scene.human_turn():
+            break
+        app.tick(STEP)
+    assert scene.prompt() == (t("hm.your_turn"), theme.ACCENT)
+    press(app, pygame.K_f)  # your card flies and turns: now you are turning cards
+    app.tick(STEP)
+    app.tick(STEP)
+    assert scene.prompt()[0] == t("hm.waiting_you")

@@ -234,3 +234,26 @@ def test_every_hand_is_revealed_at_the_end(app, table_at, monkeypatch):
     scene.over = True
     scene.draw(app.screen, 0.0)
     assert sorted(shown) == [("2D", "3D"), ("4H",), ("KS",)]
+
+
+def test_a_revealed_hand_lies_beside_its_plate_clear_of_the_others(app, table_at):
+    """Playtest 15: the hands shown at the end reached over the map's top row. Beside the plate where it fits (one
+    row or two), else on a tab under it; never over another plate nor off the table."""
+    import pygame
+
+    from game.titles.powers.scene import LOG
+
+    for players in (4, 5):
+        scene = table_at(PowersScene, position(players, on_offer="IND", hands={}, parent=0))
+        plates = [pygame.Rect((0, 0), scene.layout.plate) for _ in range(players)]
+        for seat, plate in enumerate(plates):
+            plate.center = scene.badge_center(seat)
+        for seat in range(1, players):
+            for count in (1, 3, 7):
+                cards, tab = scene.revealed_places(plates[seat], count)
+                assert len(cards) == count
+                for card in cards:
+                    assert card.x >= 0 and card.right <= LOG.x and card.bottom <= 720
+                    assert card.collidelist(plates) < 0
+                if players == 4 and count <= 3:
+                    assert tab is None  # beside the plate, off the map

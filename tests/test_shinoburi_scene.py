@@ -283,7 +283,9 @@ def test_an_attack_is_marked_on_the_army_it_strikes(app, table_at):
         app.tick(STEP)
         if scene.effects.popups:
             break
-    assert [(p.text, p.pos) for p in scene.effects.popups] == [("−1", (rect.centerx, rect.centery + 10))]
+    assert [(p.text, p.pos) for p in scene.effects.popups] == [("−1", (rect.centerx, rect.y + 20))]
+    # over the clan's glyph, rising a little: never down over the count in the stack's lower half (playtest 15)
+    assert all(p.pos[1] + 15 <= rect.centery and p.rise <= 30 for p in scene.effects.popups)
 
 
 def test_the_move_log_reads_turn_by_turn():

@@ -120,6 +120,7 @@ class Popup:
     size: int
     color: tuple[int, int, int]
     life: float = 1.2
+    rise: float = 60  # pixels risen over its life
 
 
 class Effects:
@@ -138,8 +139,9 @@ class Effects:
                                            self.rng.uniform(0.5, 0.9), self.rng.choice(colours),
                                            self.rng.uniform(3, 7)))
 
-    def popup(self, text: str, pos: tuple[float, float], now: float, size: int, color: tuple) -> None:
-        self.popups.append(Popup(text, pos, now, size, color))
+    def popup(self, text: str, pos: tuple[float, float], now: float, size: int, color: tuple, rise: float = 60
+              ) -> None:
+        self.popups.append(Popup(text, pos, now, size, color, rise=rise))
 
     def show_banner(self, text: str, now: float, color: tuple) -> None:
         self.banner = (text, now, color)
@@ -161,7 +163,7 @@ class Effects:
         for popup in self.popups:
             age = (now - popup.born) / popup.life
             size = max(12, int(popup.size * (0.6 + 0.4 * ease_out_back(min(1.0, age * 3)))))
-            x, y = popup.pos[0], popup.pos[1] - 60 * age
+            x, y = popup.pos[0], popup.pos[1] - popup.rise * age
             blit(surface, popup.text, size, (x + 2, y + 2), theme.BG_DEEP, True, "center")  # a shadow: it stays
             blit(surface, popup.text, size, (x, y), popup.color, True, "center")  # readable over a card or a plate
         if self.banner and now - self.banner[1] < 1.2:

@@ -484,6 +484,8 @@ class HigeScene(TableScene):
             if self.view.phase == AFTER_BEARD:
                 return t("hm.after_beard"), theme.ACCENT
             return t("hm.your_turn"), theme.ACCENT
+        if self.human_seat(self.active) and not self.run_shown and self.flying is None:  # your turn, told before
+            return t("hm.your_turn"), theme.INK_DIM  # its buttons come (not "You are turning cards…")
         return self.say("hm.waiting", self.active), theme.INK_DIM
 
     def tally(self) -> str:

@@ -36,6 +36,7 @@ from game.titles.powers.rules import (
     JOKERS,
     OCCUPY,
     OPEN,
+    OVER,
     PASS,
     RECOVER,
     TERRITORIES,
@@ -70,6 +71,7 @@ PLACES = {  # territory centres on the map, as fractions of MAP (west to east; A
     "IND": (0.66, 0.9), "JPN": (0.83, 0.3), "IDN": (0.83, 0.86), "USA": (0.94, 0.56),
 }
 CARD_W = 58
+REVEALED_W = 22  # a hand shown face up at the end
 
 
 def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save=None):
@@ -581,7 +583,7 @@ class PowersScene(TableScene):
 
     def _draw_map(self, surface: pygame.Surface) -> None:
         v = self.view
-        offer = v.on_offer
+        offer = v.on_offer if v.phase != OVER else None  # the last one, occupied or declined, is no longer on offer
         lit = set(TERRITORIES[offer][3]) if offer else set()
         for a, b in BORDERS:
             colour_ = theme.ACCENT if offer in (a, b) else (70, 78, 96)
@@ -630,7 +632,7 @@ class PowersScene(TableScene):
             for i, card in enumerate(cards):
                 row_card(surface, i, card, seat)
             return
-        if v.on_offer is None:
+        if v.on_offer is None or v.phase == OVER:
             return
         points, cost, kind, _ = TERRITORIES[v.on_offer]
         title = t("pw.on_offer", name=territory_name(v.on_offer), points=points, cost=cost)
@@ -668,17 +670,42 @@ class PowersScene(TableScene):
         if self.over and seat != self.me:  # spec 10: every hand is revealed at the game's end (a tie-break counts it)
             self._draw_revealed_hand(surface, rect, self.state.hand[seat])
 
-    def _draw_revealed_hand(self, surface: pygame.Surface, plate: pygame.Rect, hand) -> None:
-        """A hand face up under its seat's plate, small (over the plate's foot when the table ends below it)."""
-        width, gap = 22, 3
-        cards = [card_face(card, width) for card in hand]
-        if not cards:
-            return
-        row = pygame.Rect(0, 0, len(cards) * (width + gap) - gap, cards[0].get_height())
+    def revealed_places(self, plate: pygame.Rect, count: int) -> tuple[list[pygame.Rect], pygame.Rect | None]:
+        """Where a hand of `count` small cards is shown face up at the end, and the tab under them if any: beside
+        its seat's plate (right, else left; in one row, else two) where that is clear of the other plates and the
+        panels; else hanging under the plate on a tab, over the map's top edge (the tags matter little now)."""
+        width, gap = REVEALED_W, 3
+        height = card_face("2S", width).get_height()
+        plates = [pygame.Rect((0, 0), self.layout.plate) for _ in range(self.n)]
+        for seat, other in enumerate(plates):
+            other.center = self.badge_center(seat)
+        others = [other for other in plates if other != plate]
+        room = pygame.Rect(4, 4, LOG.x - 12, theme.HEIGHT - 8)
+        for rows in (1, 2):
+            across = -(-count // rows)
+            block = pygame.Rect(0, 0, across * (width + gap) - gap, rows * (height + gap) - gap)
+            for anchor, point in (("midleft", (plate.right + 8, plate.centery)),
+                                  ("midright", (plate.left - 8, plate.centery))):
+                setattr(block, anchor, point)
+                if room.contains(block) and block.collidelist(others) < 0:
+                    return [pygame.Rect(block.x + i % across * (width + gap), block.y + i // across * (height + gap),
+                                        width, height) for i in range(count)], None
+        row = pygame.Rect(0, 0, count * (width + gap) - gap, height)
         row.midtop = (plate.centerx, plate.bottom + 4)
         row.bottom = min(row.bottom, theme.HEIGHT - 4)
-        for i, image in enumerate(cards):
-            surface.blit(image, (row.x + i * (width + gap), row.y))
+        return [pygame.Rect(row.x + i * (width + gap), row.y, width, height) for i in range(count)], row.inflate(10, 8)
+
+    def _draw_revealed_hand(self, surface: pygame.Surface, plate: pygame.Rect, hand) -> None:
+        """A hand face up by its seat's plate, small (`revealed_places`)."""
+        cards = list(hand)
+        if not cards:
+            return
+        places, tab = self.revealed_places(plate, len(cards))
+        if tab is not None:
+            pygame.draw.rect(surface, theme.PANEL, tab, border_radius=6)
+            pygame.draw.rect(surface, theme.PANEL_HI, tab, 1, border_radius=6)
+        for card, rect in zip(cards, places, strict=True):
+            surface.blit(card_face(card, REVEALED_W), rect)
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         v = self.view

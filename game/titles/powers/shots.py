@@ -22,7 +22,11 @@ def moment(shooter, scene, wanted: set[str]) -> None:
     from game.titles.powers.bots import rollout_policy
     from game.titles.powers.rules import DECLINE, DEFEND, DISCARD, INVADE, OCCUPY
 
-    if scene.state.is_terminal() and "powers_end" in wanted:
+    if scene.state.is_terminal() and "powers_end" in wanted:  # the finished table, as the ranking's Table shows it
+        while shooter.app.stack.top is scene:
+            shooter.settle(1)
+        shooter.settle(60)
+        shooter.app.stack.top.show_table()
         shooter.settle(20)
         shooter.shot("powers_end")
         wanted.discard("powers_end")

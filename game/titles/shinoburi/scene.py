@@ -123,8 +123,8 @@ class ShinoburiScene(TableScene):
     # counts change and the next player start with no sign of what had been struck)
     def _mark(self, seat: int, country: str, text: str, colour, sound: str) -> None:
         rect = self.stack_rect(seat, country)
-        self.effects.popup(text, (rect.centerx, rect.centery + 10), self.now, 30, colour)  # rises over the army,
-        # not into the panel's name row
+        self.effects.popup(text, (rect.centerx, rect.y + 20), self.now, 30, colour, rise=24)  # over the clan's
+        # glyph, rising a little: the count under it stays in sight, and the panel's name row clear
         self.app.audio.play(sound)
 
     def _on_attacked(self, event: rules.Attacked) -> None:
