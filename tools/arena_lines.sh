@@ -28,7 +28,9 @@ JOBS=${JOBS:-2}
 # come last: their first 37-44 games (2026-11-27, twelfth session) put Hard at or below the fair share in all
 # three titles. Shinobazu's and Kitsune-gaeshi's Hard got beliefs of their own (fab0030, thirteenth session);
 # Shinobazu's line goes on as it began, Kitsune-gaeshi's and Fusejika's began again with duplicate deals
-# (fourteenth session). The last two lines show those beliefs against uniform worlds at Normal's budget
+# (fourteenth session). The last two lines show those beliefs against uniform worlds at Normal's budget.
+# Kitsune-gaeshi's Hard line comes right after Shinoburi's (sixteenth session): its Hard is the one most at risk of
+# showing no edge, so its reading should come before the long lines
 LINES="
 powers-5p-hard-normal powers 5 1000 hard,normal,normal,normal,normal
 powers-5p-normal-random powers 5 1000 normal,random,random,random,random
@@ -37,6 +39,7 @@ hexa-normal-easy hexa 2 2000 normal,easy
 shinoburi-4p-normal-easy shinoburi 4 1000 normal,easy,easy,easy dup
 shinoburi-2p-hard-normal shinoburi 2 1000 hard,normal dup
 shinoburi-4p-hard-normal shinoburi 4 1000 hard,normal,normal,normal dup
+kitsune_gaeshi-4p-hard-normal kitsune_gaeshi 4 1000 hard,normal,normal,normal dup
 neu_noir-4p-normal-easy neu_noir 4 1000 normal,easy,easy,easy dup
 neu_noir-7p-normal-random neu_noir 7 1001 normal,random,random,random,random,random,random dup
 neu_noir-7p-normal-easy neu_noir 7 1001 normal,easy,easy,easy,easy,easy,easy dup
@@ -46,7 +49,6 @@ hexa-hard-normal hexa 2 2000 hard,normal
 kitsune_gaeshi-4p-normal-v1 kitsune_gaeshi 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
 shinobazu-4p-normal-v1 shinobazu 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
 fusejika-4p-normal-v1 fusejika 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
-kitsune_gaeshi-4p-hard-normal kitsune_gaeshi 4 1000 hard,normal,normal,normal dup
 shinobazu-4p-hard-normal shinobazu 4 1000 hard,normal,normal,normal
 fusejika-4p-hard-normal fusejika 4 1000 hard,normal,normal,normal dup
 shinobazu-4p-belief-normal shinobazu 4 1000 normal_belief,normal,normal,normal dup
