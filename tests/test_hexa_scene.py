@@ -250,3 +250,48 @@ def test_no_piece_and_no_flag_covers_a_hex_name(app):
         for column in COLUMNS:
             for row in range(scene.state.lengths[column]):
                 assert pygame.mask.from_surface(layer.subsurface(scene.name_rect(column, row))).count() == 0
+
+
+def test_the_card_under_the_mouse_is_the_card_enter_plays(app):
+    """Playtest round 16: a card rose under the mouse while Enter played the focused button's card (a 2 went down
+    where the 10 stood raised). The focus follows the card pointed at, and the focused card stands raised."""
+    from game.titles.hexa.rules import ATTACK
+
+    scene = scene_at(app, position("L1 C2 R0", "L4 C3 R4", hands=("2 10 K", "9"), mover=0))
+    scene.state.apply(Advance("C"))  # C2 -> C3: you attack
+    scene.view = scene.coming = scene.state.view(0)
+    app.tick(STEP)
+    assert scene.view.phase == ATTACK and scene.focused_action() == Commit("2")  # the cheapest card by default
+    ten = next(rect for rank, rect in scene.hand_rects() if rank == "10")
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=ten.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.focused_action() == Commit("10")
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert scene.state.history[-1] == Commit("10")
+
+
+def test_attacks_are_offered_by_their_support_and_the_board_keeps_l_on_the_left(app):
+    """Playtest round 16: with three attacks the default was the one at +0 against +3; and seen from the second
+    player's side the board was turned half round, so "Advance L" moved the piece on the right."""
+    scene = scene_at(app, position("L2 C2 R1", "L3 C3 R2", hands=("7", "9"), mover=0))
+    order = scene.ordered(scene.view.legal)
+    assert all(scene.attacks(a) for a in order) and [scene.support_edge(a) for a in order] == [1, 0, -1]
+    assert order[0] == Advance("R")  # L, C, R by the rules' order; R's attack has the support
+    second = HexaScene(app, GameSetup("hexa", ["normal"], seed=3, seat=1))
+    second.state = position("L1 C1 R0", "L4 C5 R4", hands=("7", "9"))
+    second.view = second.coming = second.state.view(1)
+    assert second.forward() == -1
+    assert second.hex_centre("L", 4)[0] < second.hex_centre("C", 5)[0] < second.hex_centre("R", 4)[0]
+    assert second.hex_centre("L", 4)[1] > second.hex_centre("L", 0)[1]  # your rear edge (row 4) at the bottom
+
+
+def test_the_finished_tables_discard_pile_opens_as_its_label_says(app):
+    """Playtest round 16: at the finished table (from the ranking) the pile said "click to look through", but the
+    click went back to the ranking."""
+    scene = scene_at(app, position("L1 C1 R0", "L4 C5 R4", hands=("7", "9"), discard="2 K JK"))
+
+    def click(pos):
+        return scene.handle_final(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+    assert click(scene.pile_rect().center) and scene.browsing
+    assert click((5, 5)) and not scene.browsing  # a click anywhere closes the open pile
+    assert not click((5, 5))  # then a click goes back to the ranking

@@ -222,15 +222,19 @@ class HexaScene(TableScene):
         if v.positions[1 - self.me][COLUMNS.index(column)] == target:
             mine, theirs = self.supports(column, source, target)
             return t("hx.attack_button", column=column, mine=3 * mine, theirs=3 * theirs)
-        extra = " " + t("hx.flag_word") if (column, target) == self.state.flag_hex and v.flag != self.me else ""
+        extra = t("hx.flag_word") if (column, target) == self.state.flag_hex and v.flag != self.me else ""
         return t("hx.advance", source=rules.hex_name(column, source), target=rules.hex_name(column, target)) + extra
 
     def commit_text(self, rank: str, compact: bool = False) -> str:
-        """A battle card's button: "Fight with 7 +3 = 10" (compact: "7 +3 = 10", for a long list)."""
+        """A battle card's button: "Fight with 7 (+3 = 10)" (compact: "7 +3 = 10", for a long list)."""
         battle = self.view.battle
         mine = battle.support[0] if battle.attacker == self.me else battle.support[1]
-        card = side(rank, rules.strength(rank, mine)) if rank in rules.INDEX and mine else card_name(rank)
-        return card if compact else t("hx.fight_with", card=card)
+        if rank in rules.INDEX and mine:  # "Fight with 4 (+3 = 7)": a playtest read "4 +3 = 7で戦う" as fighting with 7
+            total = rules.strength(rank, mine)
+            if compact:
+                return side(rank, total)
+            return t("hx.fight_with_support", card=card_name(rank), support=total - rules.INDEX[rank], total=total)
+        return card_name(rank) if compact else t("hx.fight_with", card=card_name(rank))
 
     def supports(self, column: str, source: int, target: int) -> tuple[int, int]:
         """Your support and theirs if you attack from `source` into `target`."""
@@ -265,9 +269,16 @@ class HexaScene(TableScene):
                 return sorted(legal, key=lambda a: (lose[a], WORTH.get(a.rank, 0.0)))
             # else the card least worth keeping first: Enter never spends an ace by accident
             return sorted(legal, key=lambda a: WORTH.get(a.rank, 0.0))
-        if phase == MOVE:  # plain advances first: Enter never starts a battle by accident
-            return sorted(legal, key=self.attacks)
+        if phase == MOVE:  # plain advances first: Enter never starts a battle by accident; then attacks by support
+            return sorted(legal, key=lambda a: (self.attacks(a), -self.support_edge(a) if self.attacks(a) else 0))
         return list(legal)
+
+    def support_edge(self, action) -> int:
+        """An attack's support, yours less theirs (public before it starts)."""
+        v = self.view
+        source = v.positions[self.me][COLUMNS.index(action.column)]
+        mine, theirs = self.supports(action.column, source, source + self.forward())
+        return mine - theirs
 
     def attacks(self, action) -> bool:
         """Whether a move would start a battle (an enemy piece on the hex ahead)."""
@@ -380,9 +391,10 @@ class HexaScene(TableScene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
-            pointed = self.pointed_move()
-            if pointed is not None:  # the keys' focus follows the move under the mouse: Enter does what is lit
-                self.buttons.focus = self.ordered(self.view.legal).index(pointed)
+            pointed = self.pointed_move() or self.pointed_card()
+            if pointed is not None:  # the keys' focus follows the move or card under the mouse: Enter does what
+                self.buttons.focus = self.ordered(self.view.legal).index(pointed)  # is lit (a playtest's Enter
+                # played the focused button's card, not the card raised under the mouse)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.pile_rect().collidepoint(event.pos):  # the discard pile: look through it
                 self.browsing = not self.browsing
@@ -394,6 +406,19 @@ class HexaScene(TableScene):
                 self.browsing = False
         if self.human_turn():
             self.buttons.handle(event)
+
+    def handle_final(self, event: pygame.event.Event) -> bool:
+        """At the finished table the discard pile still opens and closes on a click, as its label says; any other
+        click or key goes back to the ranking (a playtest's click on the pile did)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and (
+                self.pile_rect().collidepoint(event.pos) or self.browsing):
+            self.browsing = not self.browsing
+            self.app.audio.play("menu_move")
+            return True
+        return False
 
     def _click_table(self, pos: tuple[int, int]) -> bool:
         legal = self.view.legal
@@ -421,11 +446,13 @@ class HexaScene(TableScene):
         return BOARD.height / (self.state.lengths["C"] * math.sqrt(3))
 
     def hex_centre(self, column: str, row: int) -> tuple[float, float]:
-        """A hex's centre on screen, the board turned so that your rear edge is at the bottom."""
+        """A hex's centre on screen, your rear edge at the bottom: the board seen from the second player's side is
+        turned upside down by a mirror, not a half turn, so that L stays on the left (a playtest clicked the piece
+        on the right for an "Advance L" with the board turned)."""
         s = self.side_size()
         x, y = coords(column, row)
         up = self.forward() == 1
-        dx = (x - 1) * 1.5 * s * (1 if up else -1)
+        dx = (x - 1) * 1.5 * s
         half = math.sqrt(3) / 2 * s
         cy = BOARD.bottom - (y + 1) * half if up else BOARD.top + (y + 1) * half
         return BOARD.centerx + dx, cy
@@ -457,6 +484,13 @@ class HexaScene(TableScene):
             return None
         return next((Advance(column) for column in COLUMNS if among(Advance(column), self.view.legal)
                      and any(r.collidepoint(self.hover) for r in self.advance_rects(column))), None)
+
+    def pointed_card(self) -> Commit | None:
+        """Your battle card under the mouse, if it may be played now."""
+        if not self.human_turn():
+            return None
+        return next((Commit(rank) for rank, rect in self.hand_rects()
+                     if rect.collidepoint(self.hover) and among(Commit(rank), self.view.legal)), None)
 
     def advance_rects(self, column: str) -> list[pygame.Rect]:
         """Where a click advances the piece of `column`: the piece, the hex ahead, and the arrow on the edge
@@ -820,9 +854,11 @@ class HexaScene(TableScene):
         v = self.view
         legal = v.legal if self.human_turn() else ()
         focused = self.focused_action()
-        rising = set()
+        rising: list[str] = []
         if type(focused) is DeclareSet:
             rising = list(focused)
+        elif type(focused) is Commit and not any(rect.collidepoint(self.hover) for _, rect in self.hand_rects()):
+            rising = [focused.rank]  # the card Enter plays stands raised, as under the mouse
         blit(surface, t("hx.your_hand", n=len(self.shown_hand())), 14, (HAND.x, HAND.y - 4), theme.INK_DIM, True)
         taken: list[str] = []
         tags = self.hand_tags()
