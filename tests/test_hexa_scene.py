@@ -276,6 +276,8 @@ def test_attacks_are_offered_by_their_support_and_the_board_keeps_l_on_the_left(
     order = scene.ordered(scene.view.legal)
     assert all(scene.attacks(a) for a in order) and [scene.support_edge(a) for a in order] == [1, 0, -1]
     assert order[0] == Advance("R")  # L, C, R by the rules' order; R's attack has the support
+    app.tick(STEP)  # drawn: the lit attack's preview is the one drawn boldly (the others faint)
+    assert scene.focused_action() == Advance("R") and scene.lit_preview == scene.hex_centre("R", 2)
     second = HexaScene(app, GameSetup("hexa", ["normal"], seed=3, seat=1))
     second.state = position("L1 C1 R0", "L4 C5 R4", hands=("7", "9"))
     second.view = second.coming = second.state.view(1)

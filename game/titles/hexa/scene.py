@@ -56,6 +56,7 @@ SEAT_0 = (120, 650)
 HAND = pygame.Rect(236, 566, 736, 146)
 PILES = pygame.Rect(24, 120, 300, 190)  # the deck and the discard pile
 KNOWN = pygame.Rect(24, 330, 300, 150)  # the other's cards you have seen
+FAINT_BAD = (140, 70, 70)  # an attack preview's line and frame while another move is lit
 ARENA = pygame.Rect(672, 196, 296, 320)  # the battle (clear of the attack previews beside the board)
 PILE_W, KNOWN_W, ARENA_W = 60, 40, 84
 NAME_SIZE = 11  # a hex name's type
@@ -97,6 +98,7 @@ class HexaScene(TableScene):
         super().__init__(app, setup, autoplay)
         self.hover: tuple[int, int] = (0, 0)
         self.browsing = False  # the discard pile laid out
+        self.lit_preview: tuple[float, float] | None = None
         self.slide: tuple | None = None  # (seat, column, from row, to row, start): a piece stepping
         self.last_battle: rules.BattleResolved | None = None  # shown in the battle area until the next one
         self.flip_at: float | None = None  # when the battle cards turn over
@@ -623,11 +625,14 @@ class HexaScene(TableScene):
                 pygame.draw.polygon(surface, (20, 44, 36), self.hex_points(column, row, 1.5), 2)
         legal = v.legal if self.human_turn() else ()
         previews = []
+        self.lit_preview = None  # where the lit move's preview points, if it is an attack
         for column in COLUMNS:  # one move lit: the keys' choice, which follows the mouse (or the button under it)
             if among(Advance(column), legal):
                 preview = self._draw_arrow(surface, column, focused == Advance(column))
                 if preview is not None:
                     previews.append(preview)
+                    if focused == Advance(column):
+                        self.lit_preview = preview[1]
         placed = self._place_previews(previews)
         self._draw_preview_lines(surface, placed)
         self._draw_names(surface)  # over the preview lines, under the pieces
@@ -683,15 +688,18 @@ class HexaScene(TableScene):
 
     def _draw_preview_lines(self, surface: pygame.Surface, placed: list) -> None:
         """Each preview joined to the hex it attacks (under the pieces)."""
-        for _, label, (x, y) in placed:
+        for _, label, (x, y) in placed:  # the lit move's boldly, the others faint (a playtest could not tell which
+            # column a preview beside the board belonged to)
             edge = (label.right, label.centery) if label.centerx < x else (label.left, label.centery)
-            pygame.draw.line(surface, theme.BAD, edge, (round(x), round(y)), 2)
+            lit = (x, y) == self.lit_preview
+            pygame.draw.line(surface, theme.BAD if lit else FAINT_BAD, edge, (round(x), round(y)), 4 if lit else 1)
 
     def _draw_previews(self, surface: pygame.Surface, placed: list) -> None:
         """The previews themselves, over the pieces: your supports and the enemy's."""
-        for lines, label, _ in placed:
+        for lines, label, at in placed:
             pygame.draw.rect(surface, theme.BG_DEEP, label, border_radius=6)
-            pygame.draw.rect(surface, theme.BAD, label, 1, border_radius=6)
+            lit = at == self.lit_preview
+            pygame.draw.rect(surface, theme.BAD if lit else FAINT_BAD, label, 3 if lit else 1, border_radius=6)
             for k, line in enumerate(lines):
                 shown, size = fit(line, 13, label.width - 10, True, 9)
                 blit(surface, shown, size, (label.centerx, label.y + 10 + 16 * k), theme.BAD, True, "center")
