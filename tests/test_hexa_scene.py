@@ -297,3 +297,17 @@ def test_the_finished_tables_discard_pile_opens_as_its_label_says(app):
     assert click(scene.pile_rect().center) and scene.browsing
     assert click((5, 5)) and not scene.browsing  # a click anywhere closes the open pile
     assert not click((5, 5))  # then a click goes back to the ranking
+
+
+def test_a_battle_button_names_the_card_then_its_support(app):
+    """Playtest round 16: "4 +3 = 7で戦う" read as fighting with a 7; the short form of a long list too."""
+    scene = scene_at(app, position("L2 C2 R1", "L3 C3 R2", hands=("4 K", "9"), mover=0))
+    scene.state.apply(Advance("R"))  # R1 -> R2 with the support of C2
+    scene.view = scene.coming = scene.state.view(0)
+    assert scene.commit_text("4") == "Fight with 4 (+3 = 7)" and scene.commit_text("4", compact=True) == "4 (+3 = 7)"
+    assert scene.commit_text("K") == "Fight with K (+3 = 16)"
+    i18n.set_language("ja")
+    try:
+        assert scene.commit_text("4") == "4で戦う（+3＝7）"
+    finally:
+        i18n.set_language("en")

@@ -228,14 +228,13 @@ class HexaScene(TableScene):
         return t("hx.advance", source=rules.hex_name(column, source), target=rules.hex_name(column, target)) + extra
 
     def commit_text(self, rank: str, compact: bool = False) -> str:
-        """A battle card's button: "Fight with 7 (+3 = 10)" (compact: "7 +3 = 10", for a long list)."""
+        """A battle card's button: "Fight with 7 (+3 = 10)" (compact: "7 (+3 = 10)", for a long list)."""
         battle = self.view.battle
         mine = battle.support[0] if battle.attacker == self.me else battle.support[1]
         if rank in rules.INDEX and mine:  # "Fight with 4 (+3 = 7)": a playtest read "4 +3 = 7で戦う" as fighting with 7
             total = rules.strength(rank, mine)
-            if compact:
-                return side(rank, total)
-            return t("hx.fight_with_support", card=card_name(rank), support=total - rules.INDEX[rank], total=total)
+            key = "hx.card_with_support" if compact else "hx.fight_with_support"
+            return t(key, card=card_name(rank), support=total - rules.INDEX[rank], total=total)
         return card_name(rank) if compact else t("hx.fight_with", card=card_name(rank))
 
     def supports(self, column: str, source: int, target: int) -> tuple[int, int]:

@@ -144,6 +144,7 @@ STRINGS: dict[str, dict[str, str]] = {
                          "ja": "{column}列で攻撃（+{mine} 対 +{theirs}）"},
     "hx.fight_with": {"en": "Fight with {card}", "ja": "{card}で戦う"},
     "hx.fight_with_support": {"en": "Fight with {card} (+{support} = {total})", "ja": "{card}で戦う（+{support}＝{total}）"},
+    "hx.card_with_support": {"en": "{card} (+{support} = {total})", "ja": "{card}（+{support}＝{total}）"},  # compact
     "hx.note.supports": {"en": "Support: you +{mine}, the enemy +{theirs} (+3 per piece next to the enemy).",
                          "ja": "援護：あなた +{mine}、敵 +{theirs}（敵に隣接する駒1つにつき+3）。"},
     "hx.note.rules": {"en": "Face beats number, ace beats face, a joker forces a draw; otherwise the higher total "
