@@ -98,7 +98,6 @@ class HexaScene(TableScene):
         super().__init__(app, setup, autoplay)
         self.hover: tuple[int, int] = (0, 0)
         self.browsing = False  # the discard pile laid out
-        self.lit_preview: tuple[float, float] | None = None
         self.slide: tuple | None = None  # (seat, column, from row, to row, start): a piece stepping
         self.last_battle: rules.BattleResolved | None = None  # shown in the battle area until the next one
         self.flip_at: float | None = None  # when the battle cards turn over
@@ -271,8 +270,13 @@ class HexaScene(TableScene):
             # else the card least worth keeping first: Enter never spends an ace by accident
             return sorted(legal, key=lambda a: WORTH.get(a.rank, 0.0))
         if phase == MOVE:  # plain advances first: Enter never starts a battle by accident; then attacks by support
-            return sorted(legal, key=lambda a: (self.attacks(a), -self.support_edge(a) if self.attacks(a) else 0))
+            return sorted(legal, key=self.move_order)
         return list(legal)
+
+    def move_order(self, action) -> tuple[bool, int]:
+        """A move's place among the buttons: plain advances first, then attacks by their support."""
+        attack = self.attacks(action)
+        return attack, -self.support_edge(action) if attack else 0
 
     def support_edge(self, action) -> int:
         """An attack's support, yours less theirs (public before it starts)."""
@@ -398,8 +402,7 @@ class HexaScene(TableScene):
                 # played the focused button's card, not the card raised under the mouse)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.pile_rect().collidepoint(event.pos):  # the discard pile: look through it
-                self.browsing = not self.browsing
-                self.app.audio.play("menu_move")
+                self._toggle_pile()
                 return
             if self.human_turn() and self._click_table(event.pos):
                 return
@@ -416,10 +419,13 @@ class HexaScene(TableScene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and (
                 self.pile_rect().collidepoint(event.pos) or self.browsing):
-            self.browsing = not self.browsing
-            self.app.audio.play("menu_move")
+            self._toggle_pile()
             return True
         return False
+
+    def _toggle_pile(self) -> None:
+        self.browsing = not self.browsing
+        self.app.audio.play("menu_move")
 
     def _click_table(self, pos: tuple[int, int]) -> bool:
         legal = self.view.legal
@@ -624,14 +630,11 @@ class HexaScene(TableScene):
                 pygame.draw.polygon(surface, (20, 44, 36), self.hex_points(column, row, 1.5), 2)
         legal = v.legal if self.human_turn() else ()
         previews = []
-        self.lit_preview = None  # where the lit move's preview points, if it is an attack
         for column in COLUMNS:  # one move lit: the keys' choice, which follows the mouse (or the button under it)
             if among(Advance(column), legal):
                 preview = self._draw_arrow(surface, column, focused == Advance(column))
                 if preview is not None:
                     previews.append(preview)
-                    if focused == Advance(column):
-                        self.lit_preview = preview[1]
         placed = self._place_previews(previews)
         self._draw_preview_lines(surface, placed)
         self._draw_names(surface)  # over the preview lines, under the pieces
@@ -685,19 +688,30 @@ class HexaScene(TableScene):
             placed.append((lines, label, (x, y)))
         return placed
 
+    @property
+    def lit_preview(self) -> tuple[float, float] | None:
+        """The hex the lit move attacks (its preview is drawn boldly, the others faint: a playtest could not tell
+        which column a preview beside the board belonged to); None if the lit move is no attack."""
+        focused = self.focused_action()
+        if type(focused) is not Advance or not self.attacks(focused):
+            return None
+        return self.hex_centre(focused.column, self.view.positions[self.me][COLUMNS.index(focused.column)]
+                               + self.forward())
+
     def _draw_preview_lines(self, surface: pygame.Surface, placed: list) -> None:
-        """Each preview joined to the hex it attacks (under the pieces)."""
-        for _, label, (x, y) in placed:  # the lit move's boldly, the others faint (a playtest could not tell which
-            # column a preview beside the board belonged to)
+        """Each preview joined to the hex it attacks (under the pieces), the lit move's boldly."""
+        lit_at = self.lit_preview
+        for _, label, (x, y) in placed:
             edge = (label.right, label.centery) if label.centerx < x else (label.left, label.centery)
-            lit = (x, y) == self.lit_preview
+            lit = (x, y) == lit_at
             pygame.draw.line(surface, theme.BAD if lit else FAINT_BAD, edge, (round(x), round(y)), 4 if lit else 1)
 
     def _draw_previews(self, surface: pygame.Surface, placed: list) -> None:
         """The previews themselves, over the pieces: your supports and the enemy's."""
+        lit_at = self.lit_preview
         for lines, label, at in placed:
             pygame.draw.rect(surface, theme.BG_DEEP, label, border_radius=6)
-            lit = at == self.lit_preview
+            lit = at == lit_at
             pygame.draw.rect(surface, theme.BAD if lit else FAINT_BAD, label, 3 if lit else 1, border_radius=6)
             for k, line in enumerate(lines):
                 shown, size = fit(line, 13, label.width - 10, True, 9)
@@ -861,15 +875,16 @@ class HexaScene(TableScene):
         v = self.view
         legal = v.legal if self.human_turn() else ()
         focused = self.focused_action()
+        cards = self.hand_rects()
         rising: list[str] = []
         if type(focused) is DeclareSet:
             rising = list(focused)
-        elif type(focused) is Commit and not any(rect.collidepoint(self.hover) for _, rect in self.hand_rects()):
+        elif type(focused) is Commit and not any(rect.collidepoint(self.hover) for _, rect in cards):
             rising = [focused.rank]  # the card Enter plays stands raised, as under the mouse
         blit(surface, t("hx.your_hand", n=len(self.shown_hand())), 14, (HAND.x, HAND.y - 4), theme.INK_DIM, True)
         taken: list[str] = []
         tags = self.hand_tags()
-        for (rank, rect), tag in zip(self.hand_rects(), tags, strict=True):
+        for (rank, rect), tag in zip(cards, tags, strict=True):
             playable = among(Commit(rank), legal)
             lift = False
             if rank in rising and rising.count(rank) > taken.count(rank):
