@@ -22,12 +22,14 @@ COLUMNS = (("games.when", 130), ("stats.title_col", 330), ("games.players", 600)
 
 
 def result_text(game: dict) -> str:
-    """How a game ended for the player: won, a shared win, lost, a score, or played."""
+    """How a game ended for the player: won, a shared win, lost, resigned, a score, or played."""
     details = game["details"]
     if registry.get(game["title"]).solo and "score" in details:
         return t("games.score", score=details["score"])
     if game["outcome"] == "end":
         return t("games.end")
+    if details.get("resigned"):
+        return t("games.resigned")
     share = details.get("human_share", 1.0 if game["outcome"] == "win" else 0.0)
     return t("games.win") if share == 1 else t("games.shared") if share > 0 else t("games.loss")
 

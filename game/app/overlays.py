@@ -12,7 +12,7 @@ from game.ui.widgets import Button, ButtonRow, dim, panel
 
 
 class PauseScene(Scene):
-    """Esc in a game: resume, rules, settings, or quit to the menu."""
+    """Esc in a game: resume, rules, settings, quit to the menu, or (a table game still going) resign."""
 
     overlay = True
 
@@ -22,9 +22,12 @@ class PauseScene(Scene):
         below = app.stack.top  # the game being paused (the pause is pushed over it)
         # a game still going is kept: quitting loses nothing, and the pause says so (a finished one has nothing left)
         self.kept = below is not None and below.kept and not below.over
+        self.game = below
         labels = [("pause.resume", self.app.stack.pop), ("pause.rules", self.app.open_rules),
                   ("pause.settings", self.open_settings), ("pause.quit", self.app.to_menu)]
-        self.rect = pygame.Rect(0, 0, 460, 400)
+        if below is not None and below.resignable:  # last, away from Resume: it cannot be undone (and is asked)
+            labels.append(("pause.resign", self.ask_to_resign))
+        self.rect = pygame.Rect(0, 0, 460, 400 + 66 * (len(labels) - 4))
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.row = ButtonRow([
             Button(pygame.Rect(self.rect.x + 80, self.rect.y + 100 + i * 66, 300, 52), "", action,
@@ -37,6 +40,16 @@ class PauseScene(Scene):
         from game.app.settings_scene import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
+
+    def ask_to_resign(self) -> None:
+        """Resign only when asked again ("Keep playing" the default); the pause closes with the game."""
+        def resign() -> None:
+            self.app.stack.pop()  # the pause
+            self.game.resign()
+
+        self.app.audio.play("warning")
+        self.app.stack.push(ConfirmScene(self.app, t("pause.resign_question"), t("pause.resign_yes"), resign,
+                                         t("pause.resign_no"), t("pause.resign_detail")))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -23,9 +23,13 @@ class Scene:
     title_slug: str | None = None  # the title whose rules F1 opens
     kept = False  # a game saved after every action (leaving it loses nothing)
     over = False  # the game shown here has ended (nothing left to continue)
+    resignable = False  # a game here you may give up (the pause menu offers "Resign": `resign`)
 
     def __init__(self, app: App) -> None:
         self.app = app
+
+    def resign(self) -> None:
+        """Give up the game shown here (only asked when `resignable`)."""
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (pushed or uncovered)."""

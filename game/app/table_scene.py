@@ -487,15 +487,16 @@ class TableScene(Scene, ABC):
         self.effects.show_banner(text, self.now, color)
         self.app.audio.play(sound)
 
-    def record(self, winners: list[int], rounds: int, details: dict) -> None:
-        """Store the finished game once (never a demo): result, replay, and `details` with the line-up added."""
+    def record(self, winners: list[int], rounds: int, details: dict, result: dict | None = None) -> None:
+        """Store the finished game once (never a demo): result, replay, and `details` with the line-up added;
+        `result` goes into the replay beside the state's statistics."""
         if self.kept:
             saves.drop(self.app.storage, self.setup.slug)
         if self.recorded or self.autoplay or self.watching:
             return
         self.recorded = True
         text = replay.dumps(replay.record(self.state, self.setup.rules_options(), self.seed,
-                                          self.state.statistics()))
+                                          {**self.state.statistics(), **(result or {})}))
         options = {key: value for key, value in self.setup.options.items() if key != START}
         if START in self.setup.options:  # played on from another game's position (game.app.play_on)
             details = {**details, "played_on": True}
@@ -503,6 +504,26 @@ class TableScene(Scene, ABC):
                    "winners": winners,
                    "human_share": (1 / len(winners)) if self.me in winners else 0.0}
         self.app.storage.record_game(self.title_slug, "win" if self.me in winners else "loss", rounds, details, text)
+
+    @property
+    def resignable(self) -> bool:
+        """Whether you may resign here (the pause menu offers it): a game of yours still going, not the menu's demo,
+        a replay, or a game that has ended."""
+        return self.kept and not self.autoplay and not self.over and not self.state.is_terminal()
+
+    def resign(self) -> None:
+        """You give the game up: it is kept among your games as lost (its details and its replay say "resigned",
+        and the replay runs to here, so the theatre shows it and can play on from any move), the save is dropped,
+        and the title menu comes back. The rules know nothing of it: a resignation is not a move."""
+        if not self.resignable:
+            return
+        if self.ticket is not None:
+            self.app.bots.cancel(self.ticket)
+            self.ticket = None
+        # "rounds" is the title's own count at its end (no figure of a table title reads it): none is finished here
+        self.record([], 0, {"resigned": True, "actions": len(self.state.history)}, {replay.RESIGNED: self.me})
+        self.over = True
+        self.app.to_menu()
 
     def show_summary(self, scores: list, winners: list[int], lower_wins: bool = True, results: list[str] | None = None,
                      ending: str = "") -> None:

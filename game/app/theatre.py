@@ -27,8 +27,9 @@ from game.app.scene import Scene
 from game.app.setup import GameSetup, start_scene
 from game.app.table_scene import seat_names
 from game.core.engine import State
-from game.core.replay import Replay
-from game.services.i18n import listed, t
+from game.core.replay import RESIGNED, Replay
+from game.services.i18n import listed, said, t
+from game.services.rows import is_int
 from game.titles import registry
 from game.titles.spec import START
 from game.ui import theme
@@ -104,6 +105,8 @@ class TheatreScene(Scene):
         self.title_slug = replay.title
         self.setup = replay_setup(replay, levels)
         self.moves = list(replay.actions)
+        resigned = replay.result.get(RESIGNED)  # a seat that gave the game up where its actions end
+        self.resigned = resigned if is_int(resigned) and 0 <= resigned < self.setup.players else None
         self.seen: int | None = None  # whose view is shown: a seat, EVERYONE, or None (yours; all at the end)
         self.at = 0  # actions applied
         self.scene = self._scene_at(0)
@@ -453,8 +456,10 @@ class TheatreScene(Scene):
         for k in self.rounds if self.moves else ():  # where each round begins
             x = PROGRESS.x + round(PROGRESS.width * k / len(self.moves))
             pygame.draw.line(surface, theme.INK, (x, PROGRESS.y - 4), (x, PROGRESS.y + 3), 2)
-        status = t("theatre.end") if self.at >= len(self.moves) else t("theatre.move", at=self.at,
-                                                                         total=len(self.moves))
+        status = t("theatre.move", at=self.at, total=len(self.moves))
+        if self.at >= len(self.moves):
+            status = t("theatre.end") if self.resigned is None else said("theatre.resigned", self.resigned,
+                                                                          self.scene.names, self.scene.me)
         if self.rounds and self.round_now():
             status = f"{t('theatre.round', n=self.round_now())} · {status}"
         line, size = fit(status, 16, BAR.right - PROGRESS.right - 24, True, 13)

@@ -20,6 +20,7 @@ from game.core.engine import IllegalAction, State
 
 FORMAT = "asobiba-replay/2"  # chance drawn per place from the seed (game.core.chance)
 STREAM_FORMAT = "asobiba-replay/1"  # older solo replays: chance drawn in order from one Random(seed)
+RESIGNED = "resigned"  # a result's key: the seat that resigned, where the actions end short of the rules' end
 
 
 class ReplayError(ValueError):

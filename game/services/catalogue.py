@@ -124,6 +124,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "games.win": {"en": "Won", "ja": "勝ち"},
     "games.shared": {"en": "Shared win", "ja": "同点勝ち"},
     "games.loss": {"en": "Lost", "ja": "負け"},
+    "games.resigned": {"en": "Resigned", "ja": "投了"},
     "games.end": {"en": "Played", "ja": "終了"},
     "games.played_on": {"en": "played on", "ja": "途中から"},
     "games.score": {"en": "{score} pts", "ja": "{score}点"},
@@ -144,6 +145,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "theatre.move": {"en": "Move {at} of {total}", "ja": "{total}手中{at}手目"},
     "theatre.speed": {"en": "Speed {speed}", "ja": "速さ {speed}"},
     "theatre.end": {"en": "End of the game", "ja": "終局"},
+    "theatre.resigned": {"en": "End: {name} resigned", "ja": "終局：{name}が投了"},
+    "theatre.resigned_you": {"en": "End: you resigned", "ja": "終局：あなたが投了"},
     "theatre.to_move": {"en": "Next: {name}'s move", "ja": "次は{name}の手番"},
     "theatre.to_move_you": {"en": "Next: your move", "ja": "次はあなたの手番"},
     "theatre.help": {"en": "Space play · ←→ step · [ ] round · , . turn · V seen from · P play on · C coach · "
@@ -220,6 +223,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "pause.rules": {"en": "Rules", "ja": "ルール"},
     "pause.settings": {"en": "Settings", "ja": "設定"},
     "pause.quit": {"en": "Quit to menu", "ja": "メニューに戻る"},
+    "pause.resign": {"en": "Resign", "ja": "投了する"},
+    "pause.resign_question": {"en": "Resign this game?", "ja": "この対局を投了しますか？"},
+    "pause.resign_detail": {"en": "It counts as lost. Games (G on the menu) keeps it: watch it there, or play on "
+                                  "from any move.",
+                            "ja": "負けとして記録されます。対局記録（メニューでG）に残り、見返したり、好きな手から"
+                                  "続きを指したりできます。"},
+    "pause.resign_yes": {"en": "Resign", "ja": "投了する"},
+    "pause.resign_no": {"en": "Keep playing", "ja": "対局を続ける"},
     "pause.kept": {"en": "Your game is kept: continue it from the menu.", "ja": "ゲームは保存され、メニューから続けられます。"},
     # --- rules ------------------------------------------------------------------------------------
     "rules.title": {"en": "How to play · {title}", "ja": "遊び方・{title}"},
