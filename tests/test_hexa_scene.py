@@ -311,3 +311,35 @@ def test_a_battle_button_names_the_card_then_its_support(app):
         assert scene.commit_text("4") == "4で戦う（+3＝7）"
     finally:
         i18n.set_language("en")
+
+
+def test_the_replay_lays_the_board_out_for_who_starts_from_its_first_frame(app):
+    """Playtest round 17: in the theatre, the board before the start was picked stood as if you started, then turned
+    over at the first move when the other player had started; it is laid out for the recorded start throughout."""
+    from game.app.setup import start_scene
+    from game.app.theatre import TheatreScene
+    from game.core import replay
+
+    for seed in range(1, 40):
+        scene = start_scene(app, GameSetup("hexa", ["easy"], seed=seed))
+        app.stack.clear_to(scene)
+        app.stack.apply_pending()
+        for _ in range(600):
+            app.tick(STEP)
+            if scene.human_turn():
+                break
+        if scene.view.first == 1:  # the other player started: you play second, the board mirrored
+            break
+    assert scene.view.first == 1 and scene.forward() == -1
+    scene.resign()
+    app.stack.apply_pending()
+    game = app.storage.stored_games()[0]
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), ["you", "easy"], game["id"])
+    theatre.coach_on = False
+    at_start = theatre.scene
+    assert at_start.state.view(0).first is None and at_start.forward() == -1
+    theatre.jump(1)  # the start picked
+    started = theatre.scene
+    assert started.view.first == 1 and started.forward() == -1
+    assert at_start.shown_positions() == started.view.positions != at_start.view.positions  # as they will stand
+    assert at_start.hex_centre("L", 0) == started.hex_centre("L", 0)

@@ -151,3 +151,36 @@ def test_nothing_to_resign_in_a_demo_a_finished_game_or_a_solo_game(app, play_to
     app.stack.apply_pending()
     labels = [b.label for b in pause(app).row.buttons]
     assert t("pause.resign") not in labels and labels[-1] == t("pause.quit")
+
+
+def test_a_game_played_on_is_kept_before_its_first_move(app):
+    """Playtest round 17: a game played on from a resigned game's end, left before any move, was not kept (saves were
+    written after an action, and the position was yours to move): it is kept from its first frame."""
+    from game.app.play_on import PlayOnScene
+    from game.titles.spec import START
+
+    scene = under_way(app, "hexa", 8)
+    scene.resign()
+    app.stack.apply_pending()
+    [game] = app.storage.stored_games()
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
+                           game["id"])
+    theatre.coach_on = False
+    app.stack.push(theatre)
+    app.stack.apply_pending()
+    theatre.jump(len(theatre.moves))
+    theatre.play_on()
+    app.stack.apply_pending()
+    offer = app.stack.top
+    assert isinstance(offer, PlayOnScene)
+    offer.go()
+    app.stack.apply_pending()
+    table = app.stack.top
+    assert table.human_turn() or not table.state.history  # nothing has been played yet
+    assert saves.load(app.storage, "hexa") is None
+    app.tick(STEP)
+    kept = saves.load(app.storage, "hexa")
+    assert kept is not None and START in kept.setup.options
+    app.to_menu()  # quit: Continue brings it back
+    app.stack.apply_pending()
+    assert saves.load(app.storage, "hexa") is not None

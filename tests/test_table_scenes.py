@@ -282,3 +282,35 @@ def test_your_buttons_behind_the_pause_menu_switch_language_at_once(app, slug):
         assert japanese != english and any(ord(ch) > 0x3000 for label in japanese for ch in label), (english, japanese)
     finally:
         app.change_settings(language="en")
+
+
+# --- "You start" on the setup screen ----------------------------------------------------------------------------
+@pytest.mark.parametrize("slug", sorted(slug for slug, spec in registry.TITLES.items()
+                                         if not spec.solo and spec.start_chance))
+def test_you_start_when_the_setup_says_so(app, slug):
+    """Neu/Noir and Shinoburi deal before the start is picked: "You start" once crashed them (it was given to their
+    first chance node, a card or a country). Over four seeds, chance alone starts someone else at least once."""
+    spec = registry.get(slug)
+    players = min(4, spec.max_players)
+    starters = {}
+    for human_starts in (True, False):
+        for seed in range(1, 5):
+            setup = GameSetup(slug, ["easy"] * (players - 1), seed=seed, human_starts=human_starts,
+                              options=spec.default_options())
+            scene = start_scene(app, setup, autoplay=True)
+            app.stack.clear_to(scene)
+            app.stack.apply_pending()
+            replayed = spec.new_state(players, setup.options)
+            start = None
+            for _ in range(3000):
+                app.tick(STEP)
+                while len(replayed.history) < len(scene.state.history) and start is None:
+                    action = scene.state.history[len(replayed.history)]
+                    if replayed.is_chance_node() and replayed.picks_start():
+                        start = action
+                    replayed.apply(action)
+                if start is not None:
+                    break
+            starters[human_starts, seed] = start
+    assert all(starters[True, seed] == 0 for seed in range(1, 5))
+    assert any(starters[False, seed] != 0 for seed in range(1, 5))

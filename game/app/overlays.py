@@ -10,6 +10,8 @@ from game.ui import theme
 from game.ui.text import blit, block, block_size, line_height
 from game.ui.widgets import Button, ButtonRow, dim, panel
 
+RESIGN_GAP = 38  # between Quit to menu and Resign: the line saying the game is kept, which is about quitting
+
 
 class PauseScene(Scene):
     """Esc in a game: resume, rules, settings, quit to the menu, or (a table game still going) resign."""
@@ -25,13 +27,14 @@ class PauseScene(Scene):
         self.game = below
         labels = [("pause.resume", self.app.stack.pop), ("pause.rules", self.app.open_rules),
                   ("pause.settings", self.open_settings), ("pause.quit", self.app.to_menu)]
-        if below is not None and below.resignable:  # last, away from Resume: it cannot be undone (and is asked)
+        resign = below is not None and below.resignable
+        if resign:  # last, away from Resume, below the line that says quitting keeps the game: it is asked first
             labels.append(("pause.resign", self.ask_to_resign))
-        self.rect = pygame.Rect(0, 0, 460, 400 + 66 * (len(labels) - 4))
+        self.rect = pygame.Rect(0, 0, 460, 480 if resign else 400)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.row = ButtonRow([
-            Button(pygame.Rect(self.rect.x + 80, self.rect.y + 100 + i * 66, 300, 52), "", action,
-                   primary=i == 0)
+            Button(pygame.Rect(self.rect.x + 80, self.rect.y + 100 + i * 66 + (RESIGN_GAP if i == 4 else 0), 300, 52),
+                   "", action, primary=i == 0)
             for i, (_, action) in enumerate(labels)
         ], on_move=lambda: app.audio.play("menu_move"))
         self.keys = [key for key, _ in labels]
@@ -65,11 +68,11 @@ class PauseScene(Scene):
         for button, key in zip(self.row.buttons, self.keys, strict=True):
             button.label = t(key)
         self.row.draw(surface)
-        if self.kept:
-            top = self.row.buttons[-1].rect.bottom + 8
-            block(surface, t("pause.kept"), 17, pygame.Rect(self.rect.x + 20, top, self.rect.width - 40,
-                                                            self.rect.bottom - 8 - top), theme.INK_DIM,
-                  anchor="midtop")
+        if self.kept:  # under Quit to menu, which it is about
+            top = self.row.buttons[3].rect.bottom + 6
+            bottom = self.row.buttons[4].rect.top if len(self.row.buttons) > 4 else self.rect.bottom - 8
+            block(surface, t("pause.kept"), 17, pygame.Rect(self.rect.x + 20, top, self.rect.width - 40, bottom - top),
+                  theme.INK_DIM, anchor="midtop")
 
 
 class NoticeScene(Scene):

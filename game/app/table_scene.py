@@ -120,6 +120,7 @@ class TableScene(Scene, ABC):
         self.layout = table_layout(self.n, self.BOARD, self.me)
         self.anchors = list(self.layout.seats)
         self.recorded = False
+        self.written = False  # the save has been written (from the first frame: `update`)
         self.over = False  # the game has ended and finish() has run
         self.first_seat: int | None = self.me if setup.human_starts else None  # the start player, when fixed
         self.watching = False  # a stored game shown in the replay theatre: it applies the actions, nobody decides
@@ -146,6 +147,7 @@ class TableScene(Scene, ABC):
         """Write the save, so a close, a crash or a kill loses nothing."""
         if self.kept:
             saves.keep(self.app.storage, self.save())
+            self.written = True
 
     def restore(self, save: Save) -> None:
         """Replay a saved game without animation, telling the log again; then the title syncs its display."""
@@ -249,6 +251,8 @@ class TableScene(Scene, ABC):
         self.save().state(tell=self.log_line)
 
     def update(self, dt: float) -> None:
+        if not self.written and self.kept and not self.recorded:
+            self.keep()  # from the first frame: a game played on from a replay may wait for your move before any action
         self.now += dt
         self._catch_up_language()
         self.timeline.update(dt)
@@ -293,9 +297,9 @@ class TableScene(Scene, ABC):
         """Each step, before the turn loop: let what is on show expire (a title's panels, flyers...)."""
 
     def _chance(self):
-        """The starting seat when it is fixed (the first chance node picks it), else the outcome the game's seed
-        has here (game.core.chance: a resumed game draws what the uninterrupted one would)."""
-        if self.first_seat is not None and not self.state.history and registry.get(self.title_slug).start_chance:
+        """The starting seat when it is fixed (at the chance node that picks it: `picks_start`), else the outcome the
+        game's seed has here (game.core.chance: a resumed game draws what the uninterrupted one would)."""
+        if self.first_seat is not None and registry.get(self.title_slug).start_chance and self.state.picks_start():
             return self.first_seat
         return chance.outcome(self.state, self.seed)
 

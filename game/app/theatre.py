@@ -109,6 +109,7 @@ class TheatreScene(Scene):
         self.resigned = resigned if is_int(resigned) and 0 <= resigned < self.setup.players else None
         self.seen: int | None = None  # whose view is shown: a seat, EVERYONE, or None (yours; all at the end)
         self.at = 0  # actions applied
+        self.start = recorded_start(registry.get(replay.title), self.setup, self.moves)
         self.scene = self._scene_at(0)
         self.decisions, self.chance, self.turns, self.rounds = read_positions(
             registry.get(replay.title), self.setup, self.moves, self.scene.round_events)
@@ -150,6 +151,7 @@ class TheatreScene(Scene):
             scene.names[self.setup.seat] = t("theatre.player")
             scene.levels = self.setup.seat_levels()
         scene.watching = True
+        scene.first_seat = self.start  # known from the start: a table laid out by who starts does not turn over
         if k:
             scene.restore(Save(self.setup, self.moves[:k]))
         return scene
@@ -514,6 +516,19 @@ class TheatreScene(Scene):
     @staticmethod
     def cost_text(measure: str, cost: float) -> str:
         return f"−{round(100 * cost)}%" if measure == "win" else f"−{cost:.1f}"
+
+
+def recorded_start(spec, setup: GameSetup, moves: list) -> int | None:
+    """The seat the stored game's start went to (the outcome of the chance node that picks it), if it has one."""
+    if not spec.start_chance:
+        return None
+    state = spec.new_state(setup.players, setup.options)
+    for raw in moves:
+        action = state.action_from_json(raw)
+        if state.is_chance_node() and state.picks_start():
+            return action
+        state.apply(action)
+    return None
 
 
 def read_positions(spec, setup: GameSetup, moves: list, round_events: tuple[type, ...] = ()

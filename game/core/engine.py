@@ -101,6 +101,11 @@ class State(ABC):
         """The seat that started the game, where the title has one."""
         return None
 
+    def picks_start(self) -> bool:
+        """Whether this chance node picks the seat that starts (its outcomes are the seats), where a setup that fixes
+        who starts gives its seat: the first chance node by default; a title that deals first says where."""
+        return not self.history
+
     def deals_played(self) -> int:
         """Deals the game took so far, where the title deals in rounds."""
         return 0

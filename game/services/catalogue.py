@@ -149,11 +149,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "theatre.resigned_you": {"en": "End: you resigned", "ja": "終局：あなたが投了"},
     "theatre.to_move": {"en": "Next: {name}'s move", "ja": "次は{name}の手番"},
     "theatre.to_move_you": {"en": "Next: your move", "ja": "次はあなたの手番"},
-    "theatre.help": {"en": "Space play · ←→ step · [ ] round · , . turn · V seen from · P play on · C coach · "
-                           "N costliest · Esc back",
-                     "ja": "Space 再生・←→ 1手・[ ] ラウンド・, . 手番・V 視点・P ここから対局・C 講評・N 悪手・Esc 戻る"},
-    "theatre.help_solo": {"en": "Space play · ←→ step · [ ] round · C coach · N costliest · Esc back",
-                          "ja": "Space 再生・←→ 1手・[ ] ラウンド・C 講評・N 悪手・Esc 戻る"},
+    "theatre.help": {"en": "Space play · ←→ step · Home End first/last · [ ] round · , . turn · V seen from · "
+                           "P play on · C coach · N costliest · Esc back",
+                     "ja": "Space 再生・←→ 1手・Home End 最初／最後・[ ] ラウンド・, . 手番・V 視点・P ここから対局・"
+                           "C 講評・N 悪手・Esc 戻る"},
+    "theatre.help_solo": {"en": "Space play · ←→ step · Home End first/last · [ ] round · C coach · N costliest · "
+                                "Esc back",
+                          "ja": "Space 再生・←→ 1手・Home End 最初／最後・[ ] ラウンド・C 講評・N 悪手・Esc 戻る"},
     "theatre.play_on": {"en": "Play on", "ja": "ここから対局"},
     "playon.title": {"en": "Play on from move {at}", "ja": "{at}手目から対局する"},
     "playon.explain": {"en": "Take any seat: you keep what that seat knew then, and the cards hidden from it are "
@@ -228,7 +230,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "pause.resign_detail": {"en": "It counts as lost. Games (G on the menu) keeps it: watch it there, or play on "
                                   "from any move.",
                             "ja": "負けとして記録されます。対局記録（メニューでG）に残り、見返したり、好きな手から"
-                                  "続きを指したりできます。"},
+                                  "続きを遊んだりできます。"},
     "pause.resign_yes": {"en": "Resign", "ja": "投了する"},
     "pause.resign_no": {"en": "Keep playing", "ja": "対局を続ける"},
     "pause.kept": {"en": "Your game is kept: continue it from the menu.", "ja": "ゲームは保存され、メニューから続けられます。"},

@@ -250,8 +250,20 @@ class HexaScene(TableScene):
             self._board = (self.view, board)
         return self._board[1]
 
+    def starter(self) -> int | None:
+        """Who moves first: the rules' seat once chance has picked it, before that the start when it is fixed (the
+        setup's "You start", a replay's record), else not known."""
+        return self.view.first if self.view.first is not None else self.first_seat
+
+    def shown_positions(self) -> tuple:
+        """Where the pieces stand as shown: the rules' places; before chance picks the start (where the rules' pieces
+        stand as if seat 0 started), where they will stand."""
+        v = self.view
+        starter = self.me if self.starter() is None else self.starter()
+        return v.positions if v.first is not None or starter == 0 else v.positions[::-1]
+
     def forward(self) -> int:
-        return 1 if self.view.first in (None, self.me) else -1
+        return 1 if self.starter() in (None, self.me) else -1
 
     def ordered(self, legal: tuple) -> list:
         """The choices as the buttons offer them: the safe one first."""
@@ -638,12 +650,14 @@ class HexaScene(TableScene):
         placed = self._place_previews(previews)
         self._draw_preview_lines(surface, placed)
         self._draw_names(surface)  # over the preview lines, under the pieces
+        starter = self.me if self.starter() is None else self.starter()
+        positions = self.shown_positions()
         for seat in range(2):
             for i, column in enumerate(COLUMNS):
-                row = v.positions[seat][i]
+                row = positions[seat][i]
                 if row is None:
                     continue
-                first = seat == (v.first if v.first is not None else self.me)
+                first = seat == starter
                 draw_piece(surface, self.piece_centre(seat, column, row), self.side_size(), seat == self.me,
                            PIECES[0 if first else 1])
         battle = v.battle

@@ -378,6 +378,9 @@ class NeuNoirState(State):
             cards.append(CARDS[kind])
         return cards
 
+    def picks_start(self) -> bool:
+        return self.phase == START  # after the deal
+
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if self.phase == START:
             return [(seat, 1 / self.n) for seat in range(self.n)]

@@ -326,6 +326,9 @@ class ShinoburiState(State):
         yield from ((t, d) for t in range(self.n) if t != p for d in COUNTRIES
                     if d != a and 1 <= territory[t][d] < size and (t, d) not in protected)
 
+    def picks_start(self) -> bool:
+        return self.phase == START  # after the nationality cards
+
     def _chance_outcomes(self) -> list[tuple[Any, float]]:
         phase = self.phase
         if phase == NATIONALITY:
