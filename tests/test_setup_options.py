@@ -147,3 +147,38 @@ def test_the_rows_keep_their_pitch_as_opponents_come_and_go(app, slug):
     pitch = pitches.pop()
     for count in range(spec.min_players, spec.max_players):
         assert starts[count].y - starts[count - 1].y == pitch  # one opponent fewer: Start one row up
+
+
+def setups_offered(spec):
+    """Every setup the screen can make for a table title, one choice varied at a time: the fewest and the most
+    players, you start or chance picks, and each value of each rule variant."""
+    counts = sorted({spec.min_players, spec.max_players})
+    for players in counts:
+        for human_starts in (False, True):
+            yield players, human_starts, spec.default_options()
+    for option in spec.options:
+        for value in option.values:
+            if value != option.default:
+                yield spec.min_players, True, {**spec.default_options(), option.key: value}
+
+
+@pytest.mark.parametrize("slug", sorted(slug for slug, spec in registry.TITLES.items() if not spec.solo))
+def test_every_setup_on_offer_reaches_your_first_decision(app, slug):
+    """"You start" once crashed Neu/Noir and Shinoburi before their first move: every setup the screen offers
+    plays up to your first decision."""
+    from game.app.setup import start_scene
+
+    spec = registry.get(slug)
+    app.change_settings(anim_speed="fast")
+    for players, human_starts, options in setups_offered(spec):
+        setup = GameSetup(slug, ["easy"] * (players - 1), seed=7, human_starts=human_starts, options=options)
+        scene = start_scene(app, setup)
+        app.stack.clear_to(scene)
+        app.stack.apply_pending()
+        for _ in range(6000):
+            app.tick(STEP)
+            if scene.human_turn() or scene.state.is_terminal():
+                break
+        assert scene.human_turn() or scene.state.is_terminal(), (players, human_starts, options)
+        if human_starts and spec.start_chance:
+            assert scene.state.current_player() == scene.me
