@@ -51,6 +51,18 @@ def under_way(app, slug: str, actions: int = 1, seed: int = 11):
     return scene
 
 
+def resigned_in_the_theatre(app) -> TheatreScene:
+    """A Hexa game resigned at your decision after 8 actions, open in the theatre (the coach off)."""
+    scene = under_way(app, "hexa", 8)
+    scene.resign()
+    app.stack.apply_pending()
+    [game] = app.storage.stored_games()
+    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
+                           game["id"])
+    theatre.coach_on = False
+    return theatre
+
+
 def pause(app) -> PauseScene:
     app.handle(key(pygame.K_ESCAPE))
     app.tick(STEP)
@@ -98,13 +110,7 @@ def test_resigning_keeps_the_game_as_lost_with_its_replay(app, slug):
 
 
 def test_the_theatre_says_who_resigned_at_the_end(app, watched):
-    scene = under_way(app, "hexa", 8)
-    scene.resign()
-    app.stack.apply_pending()
-    [game] = app.storage.stored_games()
-    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
-                           game["id"])
-    theatre.coach_on = False
+    theatre = resigned_in_the_theatre(app)
     _, shown = watched
     surface = pygame.Surface((1280, 720))
     for language, said in (("en", "End: you resigned"), ("ja", "終局：あなたが投了")):
@@ -159,13 +165,7 @@ def test_a_game_played_on_is_kept_before_its_first_move(app):
     from game.app.play_on import PlayOnScene
     from game.titles.spec import START
 
-    scene = under_way(app, "hexa", 8)
-    scene.resign()
-    app.stack.apply_pending()
-    [game] = app.storage.stored_games()
-    theatre = TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"])), game["details"]["levels"],
-                           game["id"])
-    theatre.coach_on = False
+    theatre = resigned_in_the_theatre(app)
     app.stack.push(theatre)
     app.stack.apply_pending()
     theatre.jump(len(theatre.moves))
