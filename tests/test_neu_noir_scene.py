@@ -322,6 +322,8 @@ def test_a_seats_chips_are_told_under_the_mouse(app):
                                  "each defeat)", "Bet chip: in hand (the small dot in its colour)",
                                  "Under this marker: Kaede's bet chip"]
     assert scene.seat_tip(2)[2] == "Bet chip: placed on Hayate" and scene.seat_tip(0)[0].startswith("You: 0 of 5")
+    yours = scene_at(app, position(hands={0: "5"}, current=0, value=10, bets={0: 1}))
+    assert yours.seat_tip(1)[-1] == "Under this marker: your bet chip"  # playtest round 17 read "you's bet chip"
     plate = scene.layout.plate_rect(1)
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=plate.center, rel=(0, 0), buttons=(0, 0, 0)))
     scene.draw(app.screen, 0.0)  # drawn without error, inside the canvas (the text-fit test watches its boxes)

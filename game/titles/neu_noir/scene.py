@@ -739,7 +739,7 @@ class NeuNoirScene(TableScene):
                      t("nn.tip.bet_on", name=person(on, self.names, self.me)))
         bettor = rules.bettor_under(v.bet_of, seat)
         if bettor is not None:
-            lines.append(t("nn.tip.under", name=person(bettor, self.names, self.me)))
+            lines.append(said("nn.tip.under", bettor, self.names, self.me))  # "your bet chip", not "you's"
         return lines
 
     def seat_at(self, pos: tuple[int, int]) -> int | None:

@@ -28,6 +28,7 @@ STRINGS: dict[str, dict[str, str]] = {
                         "ja": "ベットチップ：まだ置いていない（自分の色の小さな丸）"},
     "nn.tip.bet_on": {"en": "Bet chip: placed on {name}", "ja": "ベットチップ：{name}に置いた"},
     "nn.tip.under": {"en": "Under this marker: {name}'s bet chip", "ja": "このマーカーの下：{name}のベットチップ"},
+    "nn.tip.under_you": {"en": "Under this marker: your bet chip", "ja": "このマーカーの下：あなたのベットチップ"},
     "nn.card_short.SHOT": {"en": "Shot", "ja": "指名"},  # what it does (ショット does not fit; "Shot" read as English)
     "nn.card_short.TURN": {"en": "Turn", "ja": "ターン"},
     "nn.card_short.DOUBLE": {"en": "Dbl", "ja": "2倍"},  # not "×2": that reads as a count (a playtest)
