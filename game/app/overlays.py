@@ -33,9 +33,9 @@ class PauseScene(Scene):
         self.rect = pygame.Rect(0, 0, 460, 480 if resign else 400)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.row = ButtonRow([
-            Button(pygame.Rect(self.rect.x + 80, self.rect.y + 100 + i * 66 + (RESIGN_GAP if i == 4 else 0), 300, 52),
-                   "", action, primary=i == 0)
-            for i, (_, action) in enumerate(labels)
+            Button(pygame.Rect(self.rect.x + 80, self.rect.y + 100 + i * 66 + (RESIGN_GAP if key == "pause.resign" else 0),
+                               300, 52), "", action, primary=i == 0)
+            for i, (key, action) in enumerate(labels)
         ], on_move=lambda: app.audio.play("menu_move"))
         self.keys = [key for key, _ in labels]
 
@@ -68,9 +68,11 @@ class PauseScene(Scene):
         for button, key in zip(self.row.buttons, self.keys, strict=True):
             button.label = t(key)
         self.row.draw(surface)
-        if self.kept:  # under Quit to menu, which it is about
-            top = self.row.buttons[3].rect.bottom + 6
-            bottom = self.row.buttons[4].rect.top if len(self.row.buttons) > 4 else self.rect.bottom - 8
+        if self.kept:  # under Quit to menu, which it is about (and over Resign, if offered)
+            quit_at = self.keys.index("pause.quit")
+            top = self.row.buttons[quit_at].rect.bottom + 6
+            below = self.row.buttons[quit_at + 1:]
+            bottom = below[0].rect.top if below else self.rect.bottom - 8
             block(surface, t("pause.kept"), 17, pygame.Rect(self.rect.x + 20, top, self.rect.width - 40, bottom - top),
                   theme.INK_DIM, anchor="midtop")
 

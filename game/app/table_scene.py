@@ -153,6 +153,7 @@ class TableScene(Scene, ABC):
         """Replay a saved game without animation, telling the log again; then the title syncs its display."""
         self.state = save.state(tell=self._log_line)  # one pass: the state, and the log told again
         self.view = self.coming = self.state.view(self.me)
+        self.written = True  # (the save it came from)
         # the save holds the seed in use; a rematch takes the seed as the player set it (none: a new deal)
         self.setup = replace(self.setup, seed=saved_setup(self.app, self.setup.slug).seed)
         if not self.watching:

@@ -519,8 +519,9 @@ class TheatreScene(Scene):
 
 
 def recorded_start(spec, setup: GameSetup, moves: list) -> int | None:
-    """The seat the stored game's start went to (the outcome of the chance node that picks it), if it has one."""
-    if not spec.start_chance:
+    """The seat the stored game's start went to (the outcome of the chance node that picks it), if it has one (a game
+    played on from another's position began after its start)."""
+    if not spec.start_chance or START in setup.options:
         return None
     state = spec.new_state(setup.players, setup.options)
     for raw in moves:

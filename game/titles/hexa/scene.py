@@ -250,20 +250,20 @@ class HexaScene(TableScene):
             self._board = (self.view, board)
         return self._board[1]
 
-    def starter(self) -> int | None:
-        """Who moves first: the rules' seat once chance has picked it, before that the start when it is fixed (the
-        setup's "You start", a replay's record), else not known."""
-        return self.view.first if self.view.first is not None else self.first_seat
+    def starter(self) -> int:
+        """Who moves first, as the board is laid out: the rules' seat once chance has picked it, before that the
+        start when it is fixed (the setup's "You start", a replay's record), else you."""
+        first = self.view.first if self.view.first is not None else self.first_seat
+        return self.me if first is None else first
 
     def shown_positions(self) -> tuple:
         """Where the pieces stand as shown: the rules' places; before chance picks the start (where the rules' pieces
         stand as if seat 0 started), where they will stand."""
         v = self.view
-        starter = self.me if self.starter() is None else self.starter()
-        return v.positions if v.first is not None or starter == 0 else v.positions[::-1]
+        return v.positions if v.first is not None or self.starter() == 0 else v.positions[::-1]
 
     def forward(self) -> int:
-        return 1 if self.starter() in (None, self.me) else -1
+        return 1 if self.starter() == self.me else -1
 
     def ordered(self, legal: tuple) -> list:
         """The choices as the buttons offer them: the safe one first."""
@@ -650,8 +650,7 @@ class HexaScene(TableScene):
         placed = self._place_previews(previews)
         self._draw_preview_lines(surface, placed)
         self._draw_names(surface)  # over the preview lines, under the pieces
-        starter = self.me if self.starter() is None else self.starter()
-        positions = self.shown_positions()
+        starter, positions = self.starter(), self.shown_positions()
         for seat in range(2):
             for i, column in enumerate(COLUMNS):
                 row = positions[seat][i]
