@@ -410,3 +410,56 @@ def test_a_long_play_stays_clear_of_the_seats(app):
     assert len(cards) == 10 and not any(card.colliderect(other) for card in cards for other in seats + piles)
     four = scene_at(app, position(players=4, hands={0: "5"}, current=0))
     assert four.line_right == LINE.right
+
+
+def test_the_direction_stays_clear_of_the_piles_at_101(app, monkeypatch):
+    """Playtest round 17: at seven seats a value of 101 pushed the direction arrow onto the right-hand seat's
+    "pile of 3". It now goes left of the value, or above it, where a pile and its count are in the way."""
+    import game.titles.neu_noir.scene as module
+    from game.ui.text import render
+
+    spots = []
+    monkeypatch.setattr(module, "draw_direction", lambda surface, centre, direction: spots.append(centre))
+    for players in range(4, 8):
+        scene = scene_at(app, position(players=players, hands={0: "5"}, current=0, value=101,
+                                       piles={s: f"{s + 1} {s + 2} 10" if s < 6 else "9 8" for s in range(players)}))
+        spots.clear()
+        scene.draw(app.screen, 0.0)
+        (x, y), word = spots[0], render(module.t("nn.cw"), 13).get_rect(center=(spots[0][0], spots[0][1] + 32))
+        arrow = pygame.Rect(x - 18, y - 18, 36, 36)
+        piles = [scene.pile_rect(s).union(scene.pile_label(s)[1]) for s in range(players)]
+        assert arrow.collidelist(piles) < 0 and word.collidelist(piles) < 0, players
+
+
+def test_a_doubles_pill_holds_a_long_name_and_its_cancellation_shows_there(app, watched):
+    """Playtest round 17: a bot's pill read "Double ···" (cut to its 150 pixels); it is now as wide as its words.
+    "Double cancelled" floated by the bettor's seat, beside another's pile; it now shows where the pill stood."""
+    from game.titles.neu_noir.rules import BetPlaced
+    from game.titles.neu_noir.scene import CENTER
+
+    scene = scene_at(app, position(players=7, hands={0: "5"}, current=6, value=60, doubles=2))
+    scene.names[6] = "Tsubaki-hime"
+    _, shown = watched
+    scene.draw(app.screen, 0.0)
+    assert "Tsubaki-hime: Double ×2" in shown
+    popups = []
+    scene.effects.popup = lambda text, pos, *a, **k: popups.append((text, pos))
+    scene._on_bet(BetPlaced(6, 2, 2))
+    for _ in range(60):
+        app.tick(STEP)
+    assert ("Double cancelled", (CENTER[0], CENTER[1] + 52)) in popups
+
+
+def test_with_no_cards_the_footer_does_not_speak_of_adding_them(app):
+    """Playtest round 17: with no cards left the footer still said "Add: click, or ←→ then A"."""
+    scene = scene_at(app, position(hands={0: ""}, current=0, value=30))
+    assert scene.panel_footer() == ""
+    other = scene_at(app, position(hands={0: "5"}, current=0, value=30))
+    assert other.panel_footer().startswith("Add")
+
+
+def test_under_a_double_with_cards_that_cannot_make_a_play_the_prompt_does_not_say_none(app):
+    """Playtest round 17: at 101 under a Double, "you have none" read as no cards while two were in hand."""
+    scene = scene_at(app, position(hands={0: "101 5"}, current=0, value=101, doubles=1, bets={0: 2}))
+    text, _ = scene.prompt()
+    assert "your cards cannot make one" in text and "none" not in text

@@ -346,3 +346,23 @@ def test_the_card_clicked_is_ringed_where_it_stands_clear_of_your_territory(app,
         assert ring == card.inflate(8, 8) and card.y < rect.y - 8  # raised above the lit cards
         assert ring.top > scene.panel_rect(scene.me).bottom + 2, players
         assert ring.bottom <= 720
+
+
+def test_the_ranking_splits_equal_counts_by_the_house_at_home(app, table_at):
+    """Playtest round 17: two seats with 3 cards each stood tied for 2nd although one had its own house at home
+    (spec 4.7 splits them); the ranking screen now takes the title's places and says the home cards beside a
+    shared count."""
+    from game.app.summary import SummaryScene
+
+    state = position(4, 0, table={0: "TAK:4", 1: "ODA:2", 2: "MOR:1", 3: "UES:1 MOR:2 ODA:1"},
+                     nationalities=("TAKEDA", "ODA", "MORI", "UESUGI"))
+    scene = table_at(ShinoburiScene, state)
+    state._game_over()
+    assert state.winners == (0,) and state.ranking() == (1, 2, 3, 4)  # ODA 3 with 2 at home, MOR 3 with 1
+    scene.finish()
+    app.stack.apply_pending()
+    summary = app.stack.top
+    assert isinstance(summary, SummaryScene)
+    assert summary.ranking == [(1, 0), (2, 1), (3, 2), (4, 3)]
+    assert summary.results[1] == "Oda: 3 cards, 2 at home" and summary.results[2] == "Mōri: 3 cards, 1 at home"
+    assert summary.results[0] == "Takeda: 4 cards"

@@ -328,3 +328,13 @@ def test_a_short_aside_in_brackets_stays_on_one_line():
         assert "".join(lines) == sentence and any("（10、戦力10）" in line for line in lines), (width, lines)
     narrow = text.wrap(sentence, 17, 60)
     assert all(text.font(17).size(line)[0] <= 60 for line in narrow)
+
+
+def test_a_line_may_end_after_a_colon_or_a_full_stop_inside_a_phrase():
+    """Playtest round 17: BudouX found 令3：攻撃しなければならない。 as one phrase; glued to 命 it ran wider than the
+    panel and its 。 touched the edge. A line may now end after ： or 。 wherever they stand, so every line fits."""
+    sentence = "命令3：攻撃しなければならない。光っている自軍（2枚以上）をクリック。"
+    for width in range(200, 400, 4):
+        lines = text.wrap(sentence, 17, width, True)
+        assert "".join(lines) == sentence and "命令3：" in lines[0], width
+        assert all(text.font(17, True).size(line)[0] <= width for line in lines), (width, lines)

@@ -720,3 +720,34 @@ def test_a_dice_slayer_replay_shows_no_best(app, watched):
     shown.clear()
     live.draw(app.screen, 0.0)
     assert any(text.startswith(t("ds.best")) for text in shown)
+
+
+def test_everything_laid_open_fits_above_the_controls(app, play_to_summary, watched, monkeypatch):
+    """Playtest round 17: at four Shinoburi seats the last seat's secrets ran under the control bar. Long secrets
+    now take smaller type, and the panel rises rather than leave the table; each seat is named once."""
+    import game.app.theatre as module
+    from game.app.theatre import EVERYONE, VIEW
+
+    played(app, play_to_summary, "shinoburi", seed=13)
+    (game,) = app.storage.stored_games("shinoburi")[:1]
+    theatre = theatre_for(app, game)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    theatre.jump(len(theatre.moves) // 2)
+    theatre.seen = EVERYONE
+    boxes = []
+    real = module.panel
+    monkeypatch.setattr(module, "panel", lambda surface, rect, *a, **k: (boxes.append(rect.copy()),
+                                                                          real(surface, rect, *a, **k)))
+    overflows, shown = watched
+    for lines in (2, 4, 9):
+        long = ["Hand: " + ", ".join(["Takeda\u00a0×2"] * 2) + f" (line {k})" for k in range(lines)]
+        monkeypatch.setattr(theatre.scene, "secrets", lambda seat, long=long: long)
+        boxes.clear()
+        shown.clear()
+        theatre.draw(app.screen, 0.0)
+        (box,) = boxes
+        assert VIEW.top <= box.top and box.bottom <= VIEW.bottom - 12, (lines, box)
+        names = [name for name in theatre.scene.names if name in shown]
+        assert len(names) == theatre.setup.players
+        assert lines == 9 or not overflows, lines  # nine long lines a seat cannot fit: the panel still stays put

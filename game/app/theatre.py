@@ -34,7 +34,7 @@ from game.titles import registry
 from game.titles.spec import START
 from game.ui import theme
 from game.ui.anim import Timeline
-from game.ui.text import blit, block, block_size, fit, line_height
+from game.ui.text import blit, block, fit, line_height, wrap
 from game.ui.widgets import OFF_SCREEN, Button, ButtonRow, panel
 
 SPEEDS = (("×½", 1.4), ("×1", 0.7), ("×2", 0.3), ("×4", 0.08))  # label, seconds between moves
@@ -479,25 +479,34 @@ class TheatreScene(Scene):
                            round(rect.height * scale))
 
     def _draw_secrets(self, surface: pygame.Surface, place: pygame.Rect) -> None:
-        """What every seat holds hidden, from the top of `place` (its height follows the text)."""
-        rows = [(self.scene.names[seat], line) for seat in range(self.setup.players)
-                for line in self.scene.secrets(seat) or [t("theatre.nothing_hidden")]]
-        heading = t("theatre.secrets_all")
+        """What every seat holds hidden, from the top of `place` (its height follows the text): each seat's name once,
+        its lines beside it; smaller type where seven seats or long hands need it, and the panel rises where even
+        that is not enough, so nothing runs under the controls (playtest round 17: four Shinoburi seats did)."""
+        seats = [(self.scene.names[seat], self.scene.secrets(seat) or [t("theatre.nothing_hidden")])
+                 for seat in range(self.setup.players)]
         inner = place.width - 28
         name_w = min(110, inner // 3)
-        lines = sum(len(block_size(line, 15, inner - name_w, VIEW.height)[0]) for _, line in rows)
-        height = 48 + lines * line_height(15) + 4 * len(rows)
-        box = pygame.Rect(place.x, place.y, place.width, min(VIEW.bottom - 12 - place.y, height))
+        room = VIEW.bottom - 12 - VIEW.y - 12  # the most the panel may take: the table's height
+
+        def height_at(size: int) -> int:
+            lines = sum(len(wrap(line, size, inner - name_w)) for _, rows in seats for line in rows)
+            return 48 + lines * line_height(size) + 4 * len(seats)
+
+        size = next((size for size in range(15, 11, -1) if height_at(size) <= VIEW.bottom - 12 - place.y), 12)
+        height = min(room, height_at(size))
+        box = pygame.Rect(place.x, min(place.y, VIEW.bottom - 12 - height), place.width, height)
         panel(surface, box, theme.BG_DEEP, theme.WARN)
         y = box.y + 10
-        label, size = fit(heading, 17, box.width - 28, True, 12)  # a narrow panel: the heading shrinks to fit
-        blit(surface, label, size, (box.x + 14, y), theme.WARN, True)
+        label, heading = fit(t("theatre.secrets_all"), 17, box.width - 28, True, 12)  # a narrow panel: it shrinks
+        blit(surface, label, heading, (box.x + 14, y), theme.WARN, True)
         y += 30
-        for name, line in rows:
-            shown, size = fit(name, 15, name_w - 8, True)
-            blit(surface, shown, size, (box.x + 14, y), theme.SKY, True)
-            y += block(surface, line, 15, pygame.Rect(box.x + 14 + name_w, y, inner - name_w,
-                                                      max(0, box.bottom - 6 - y)), theme.INK) + 4
+        for name, rows in seats:
+            shown, name_size = fit(name, size, name_w - 8, True, 12)
+            blit(surface, shown, name_size, (box.x + 14, y), theme.SKY, True)
+            for line in rows:
+                y += block(surface, line, size, pygame.Rect(box.x + 14 + name_w, y, inner - name_w,
+                                                            max(0, box.bottom - 6 - y)), theme.INK, smallest=size)
+            y += 4
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         """How far the coach has read the game, and where your choices cost most."""

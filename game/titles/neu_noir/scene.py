@@ -112,10 +112,8 @@ class NeuNoirScene(TableScene):
     def _on_bet(self, event: rules.BetPlaced) -> None:
         self.timeline.queue(self.speed(0.5), lambda: self.app.audio.play("pick"))
         if event.cancelled:  # the pending-Doubles badge goes with the bet (spec 10)
-            def cancelled() -> None:
-                x, y = self.badge_center(event.seat)
-                self.effects.popup(t("nn.doubles_cancelled"), (min(max(x, 150), 830), y - 66), self.now, 22,
-                                   theme.SKY)
+            def cancelled() -> None:  # where the pill stood (by the bettor's seat it floated by another's pile)
+                self.effects.popup(t("nn.doubles_cancelled"), (CENTER[0], CENTER[1] + 52), self.now, 22, theme.SKY)
                 self.app.audio.play("slide_out")
             self.timeline.queue(self.speed(0.4), cancelled)
 
@@ -480,7 +478,9 @@ class NeuNoirScene(TableScene):
     def panel_footer(self) -> str:
         if not (self.human_turn() and self.view.phase == TURN_PHASE):
             return ""
-        return t("nn.footer") if self.mode == "play" else t("nn.footer_target")
+        if self.mode != "play":
+            return t("nn.footer_target")
+        return t("nn.footer") if self.line or self.can_play() else ""  # nothing to add: no words about adding
 
     # --- input ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -659,21 +659,37 @@ class NeuNoirScene(TableScene):
         shown = blit(surface, str(value), 76, (CENTER[0], CENTER[1] - 24), colour, True, "center")
         blit(surface, t("nn.value"), 15, (CENTER[0], CENTER[1] + 24), theme.INK_DIM, anchor="center")
         label = render(t("nn.ccw") if v.direction == CCW else t("nn.cw"), 13, theme.SKY)
-        x = max(CENTER[0] + 100, shown.right + 14 + label.get_width() // 2)  # clear of a three-digit value
-        draw_direction(surface, (x, CENTER[1] - 50), v.direction)  # above the right-hand seat's pile
-        surface.blit(label, label.get_rect(center=(x, CENTER[1] - 18)))
-        if v.doubles:
-            badge = pygame.Rect(0, 0, 150, 30)
+        x, y = self.direction_spot(shown, label.get_width())
+        draw_direction(surface, (x, y), v.direction)
+        surface.blit(label, label.get_rect(center=(x, y + 32)))
+        if v.doubles:  # the pill as wide as its words (a long name cut it to "Double ···", playtest round 17)
+            text = counted("nn.doubles_badge", v.doubles, name=self.names[v.current])
+            shown, size = fit(text, 15, 260, True, 12)
+            badge = render(shown, size, theme.INK, True).get_rect().inflate(24, 0)
+            badge.size = (max(150, badge.width), 30)
             badge.center = (CENTER[0], CENTER[1] + 52)
             pygame.draw.rect(surface, (150, 70, 170), badge, border_radius=14)
-            text = counted("nn.doubles_badge", v.doubles, name=self.names[v.current])
-            shown, size = fit(text, 15, badge.width - 12, True)
             blit(surface, shown, size, badge.center, theme.INK, True, "center")
         if v.leftover:
             x, y = CENTER[0] - 120, CENTER[1] - 40
             for k in range(min(3, v.leftover)):
                 surface.blit(card_back(34), (x - 2 * k, y - 2 * k))
             blit(surface, counted("nn.leftover", v.leftover), 13, (x + 17, y + 54), theme.INK_DIM, anchor="midtop")
+
+    def direction_spot(self, value: pygame.Rect, label_width: int) -> tuple[int, int]:
+        """Where the direction arrow stands (its word under it): right of the value; else left of it, else above it,
+        where a pile and its count are in the way (at seven seats a value of 101 pushed them onto the right-hand
+        seat's "pile of 3", playtest round 17); else right of the value whatever it touches."""
+        half = max(18, label_width // 2)
+        taken = [self.pile_rect(seat).union(label[1]) if (label := self.pile_label(seat)) else self.pile_rect(seat)
+                 for seat in range(self.n)]
+        if self.view.leftover:
+            taken.append(pygame.Rect(CENTER[0] - 130, CENTER[1] - 50, 54, 110))  # the leftover and its count
+        y = CENTER[1] - 50
+        spots = [(max(CENTER[0] + 100, value.right + 14 + half), y), (value.left - 14 - half, y),
+                 (CENTER[0], value.top - 40)]
+        return next((spot for spot in spots
+                     if pygame.Rect(spot[0] - half, spot[1] - 18, 2 * half, 58).collidelist(taken) < 0), spots[0])
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
@@ -701,6 +717,20 @@ class NeuNoirScene(TableScene):
             dim(surface, 140, rect, theme.RADIUS)  # the plate's own rounded shape
         self._draw_pile(surface, seat)
 
+    def pile_label(self, seat: int) -> tuple[str, pygame.Rect] | None:
+        """A pile's count in words ("pile of 3": a hand card's "×2" means copies of it) and where it stands: beside
+        the pile, on the side away from the plate. None for an empty pile."""
+        pile = self.view.piles[seat]
+        if not pile:
+            return None
+        rect, text = self.pile_rect(seat), counted("nn.pile_size", len(pile))
+        label = render(text, 13, theme.INK, True).get_rect()
+        if rect.centerx < self.layout.plate_rect(seat).centerx:
+            label.bottomright = (rect.left - 4, rect.bottom)
+        else:
+            label.bottomleft = (rect.right + 4, rect.bottom)
+        return text, label
+
     def _draw_pile(self, surface: pygame.Surface, seat: int) -> None:
         pile = self.view.piles[seat]
         rect = self.pile_rect(seat)
@@ -708,11 +738,8 @@ class NeuNoirScene(TableScene):
             pygame.draw.rect(surface, theme.FELT_EDGE, rect, 2, border_radius=5)
             return
         surface.blit(card_face(pile[-1], PILE_W), rect)
-        size = counted("nn.pile_size", len(pile))  # in words: a hand card's "×2" means copies of it
-        if rect.centerx < self.layout.plate_rect(seat).centerx:  # the count on the side away from the plate
-            blit(surface, size, 13, (rect.left - 4, rect.bottom), theme.INK, True, "bottomright")
-        else:
-            blit(surface, size, 13, (rect.right + 4, rect.bottom), theme.INK, True, "bottomleft")
+        text, label = self.pile_label(seat)
+        blit(surface, text, 13, label.topleft, theme.INK, True)
 
     def _draw_pile_tip(self, surface: pygame.Surface) -> None:
         """The whole pile under the mouse, in the order played (bottom first)."""

@@ -135,11 +135,11 @@ STRINGS: dict[str, dict[str, str]] = {
                         "ja": "出せる札がない：ベットするか、敗北宣言。"},
     "nn.prompt.stuck_no_bet": {"en": "No play is possible, and no bet: declare defeat.",
                                "ja": "出せる札もベットもない：敗北宣言。"},
-    "nn.prompt.stuck_doubles": {"en": "Under the Double ×{n} a play needs {need} cards or a Pass, and you have "
-                                      "none: bet, or declare defeat.",
+    "nn.prompt.stuck_doubles": {"en": "Under the Double ×{n} a play needs {need} cards or a Pass, and your cards "
+                                      "cannot make one: bet, or declare defeat.",
                                 "ja": "ダブル×{n}の下では{need}枚以上かパスが必要で、出せない：ベットするか、敗北宣言。"},
-    "nn.prompt.stuck_doubles_no_bet": {"en": "Under the Double ×{n} a play needs {need} cards or a Pass, and you "
-                                             "have none, nor a bet: declare defeat.",
+    "nn.prompt.stuck_doubles_no_bet": {"en": "Under the Double ×{n} a play needs {need} cards or a Pass, your "
+                                             "cards cannot make one, and you have no bet: declare defeat.",
                                        "ja": "ダブル×{n}の下では{need}枚以上かパスが必要で、出せずベットもない：敗北宣言。"},
     "nn.prompt.bet": {"en": "Bet on whom? (click a lit seat or a button)",
                       "ja": "誰にベットする？（光っている席かボタン）"},

@@ -17,7 +17,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, listed, said, t
+from game.services.i18n import counted, listed, said, sentences, t
 from game.titles.shinoburi import rules
 from game.titles.shinoburi.log import describe, house
 from game.titles.shinoburi.rules import (
@@ -157,11 +157,17 @@ class ShinoburiScene(TableScene):
     def finish(self) -> None:
         state = self.state
         totals = state.totals()
-        scores = [totals[c] for c in state.nationality]
+        counts = [totals[c] for c in state.nationality]
         self.record(list(state.winners), state.turn, {"houses": list(state.nationality), "totals": totals,
                                                        "tie_break": state.tie_break})
-        results = [counted("sr.result", totals[c], house=house(c)) for c in state.nationality]
-        self.show_summary(scores, list(state.winners), lower_wins=False, results=results, ending=t("sr.end.points"))
+        # the places are spec 4.7's (count, then own house at home): where a count is shared, the home cards that
+        # split or share the place are said beside it
+        results = [counted("sr.result", n, house=house(c)) for n, c in zip(counts, state.nationality, strict=True)]
+        for seat, c in enumerate(state.nationality):
+            if counts.count(counts[seat]) > 1:
+                results[seat] = t("sr.result.home", result=results[seat], n=state.territory[seat][c])
+        ending = sentences([t("sr.end.points"), t("sr.end.tie_break") if state.tie_break == 1 else ""])
+        self.show_summary(list(state.ranking()), list(state.winners), results=results, ending=ending)
 
     # --- the choices on the board -----------------------------------------------------------------
     def panel_rect(self, seat: int) -> pygame.Rect:
@@ -370,7 +376,7 @@ class ShinoburiScene(TableScene):
     def secrets(self, seat: int) -> list[str]:
         """The secret house and the hand."""
         state = self.state
-        cards = [f"{t('sr.ninja') if kind == rules.NINJA else house(kind)} ×{state.hand[seat][kind]}"
+        cards = [f"{t('sr.ninja') if kind == rules.NINJA else house(kind)}\u00a0×{state.hand[seat][kind]}"  # unbroken
                  for kind in rules.KINDS if state.hand[seat][kind]]
         lines = [t("sr.secret.hand", cards=listed(cards) or "—")]
         if state.nationality[seat] is not None:
@@ -467,7 +473,8 @@ class ShinoburiScene(TableScene):
                 kind, rect, picked = held, rect.move(0, -PICK_RISE), True
             elif ninja and kind == NINJA:
                 ninja, rect, picked = False, rect.move(0, -PICK_RISE), True
-            if kind is None:
+            if kind is None:  # the place of a card played this turn, outlined: a gap kept on purpose (round 17)
+                pygame.draw.rect(surface, theme.INK_FAINT, rect, 1, border_radius=8)
                 continue
             colour = COLOURS[kind]
             lit = kind in playable
