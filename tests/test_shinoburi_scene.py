@@ -366,3 +366,19 @@ def test_the_ranking_splits_equal_counts_by_the_house_at_home(app, table_at):
     assert summary.ranking == [(1, 0), (2, 1), (3, 2), (4, 3)]
     assert summary.results[1] == "Oda: 3 cards, 2 at home" and summary.results[2] == "Mōri: 3 cards, 1 at home"
     assert summary.results[0] == "Takeda: 4 cards"
+
+
+def test_a_tie_for_first_broken_at_home_is_said_under_the_headline(app, table_at):
+    """Spec 10: the tie-break line shows when it was used; the ranking's rows say the home cards that decided."""
+    from game.app.summary import SummaryScene
+
+    state = position(4, 0, table={0: "TAK:4", 1: "ODA:2", 2: "MOR:1 ODA:1", 3: "UES:1 MOR:2 ODA:1"},
+                     nationalities=("TAKEDA", "ODA", "MORI", "UESUGI"))
+    scene = table_at(ShinoburiScene, state)
+    state._game_over()
+    assert state.winners == (0,) and state.tie_break == 1
+    scene.finish()
+    app.stack.apply_pending()
+    summary = app.stack.top
+    assert isinstance(summary, SummaryScene) and "tie for first" in summary.ending
+    assert summary.results[:2] == ["Takeda: 4 cards, 4 at home", "Oda: 4 cards, 2 at home"]

@@ -17,7 +17,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, listed, said, sentences, t
+from game.services.i18n import counted, listed, said, t
 from game.titles.shinoburi import rules
 from game.titles.shinoburi.log import describe, house
 from game.titles.shinoburi.rules import (
@@ -166,7 +166,7 @@ class ShinoburiScene(TableScene):
         for seat, c in enumerate(state.nationality):
             if counts.count(counts[seat]) > 1:
                 results[seat] = t("sr.result.home", result=results[seat], n=state.territory[seat][c])
-        ending = sentences([t("sr.end.points"), t("sr.end.tie_break") if state.tie_break == 1 else ""])
+        ending = t("sr.end.tie_break" if state.tie_break == 1 else "sr.end.points")
         self.show_summary(list(state.ranking()), list(state.winners), results=results, ending=ending)
 
     # --- the choices on the board -----------------------------------------------------------------
