@@ -338,3 +338,32 @@ def test_a_line_may_end_after_a_colon_or_a_full_stop_inside_a_phrase():
         lines = text.wrap(sentence, 17, width, True)
         assert "".join(lines) == sentence and "命令3：" in lines[0], width
         assert all(text.font(17, True).size(line)[0] <= width for line in lines), (width, lines)
+
+
+def test_nothing_to_show_is_not_shortened_to_an_ellipsis():
+    """A hidden button's empty label, in a box too narrow for anything, drew a lone "…" (found by a probe of every
+    shortened text, round 18)."""
+    assert text.fit("", 17, -15, True)[0] == ""
+    assert text.fit("Double", 17, 10, True, 17)[0].endswith("…")
+
+
+def test_a_small_card_says_a_short_word_not_a_cut_one(app, monkeypatch):
+    """Round 18's probe: Neu/Noir's Turn read 「タ…」 on a 30-pixel card in Japanese, Fusejika's A 「オールマイ…」 on a
+    narrow column card; both now have short names that fit."""
+    from game.services import i18n
+    from game.titles.fusejika import cards as fusejika_cards
+    from game.titles.neu_noir import cards as neu_noir_cards
+
+    shown = []
+    real = text.render
+    for module in (neu_noir_cards, fusejika_cards):
+        monkeypatch.setattr(module, "render", lambda words, *a, **k: (shown.append(words), real(words, *a, **k))[1])
+    for language in ("en", "ja"):
+        i18n.set_language(language)
+        for width in (30, 34, 40, 62):
+            for kind in ("SHOT", "TURN", "DOUBLE", "PASS"):
+                neu_noir_cards.card_face.__wrapped__(kind, width)
+        for width in range(44, 90, 2):
+            fusejika_cards.card_face.__wrapped__("A", "S", width)
+    i18n.set_language("en")
+    assert shown and not [words for words in shown if words.endswith("…")]

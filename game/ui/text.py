@@ -129,7 +129,7 @@ def fit(text: str, size: int, width: int, bold: bool = False, smallest: int = 16
     while size > smallest and font(size, bold).size(text)[0] > width:
         size -= 1
     face = font(size, bold)
-    if face.size(text)[0] <= width:
+    if not text or face.size(text)[0] <= width:  # nothing to show is not shortened to "…"
         return text, size
     return _shortened(text, face, width), size
 

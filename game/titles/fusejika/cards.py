@@ -43,7 +43,10 @@ def card_face(rank: str, suit: str, width: int, style: str = "normal") -> pygame
     big = render(rank, max(14, int(width * (0.36 if len(rank) > 1 else 0.46))), ink, True)
     surface.blit(big, big.get_rect(center=(width * 0.5, height * 0.47)))
     if width >= 44:
-        text, size = fit(t(f"fj.effect.{rank}"), max(10, width // 6), width - 6, smallest=9)
+        word = t(f"fj.effect.{rank}")
+        text, size = fit(word, max(10, width // 6), width - 6, smallest=9)
+        if text != word and rank == "A":  # cut short on a narrow card: its short name instead
+            text, size = fit(t("fj.effect_short.A"), max(10, width // 6), width - 6, smallest=9)
         word = render(text, size, ink)
         surface.blit(word, word.get_rect(midbottom=(width * 0.5, height * 0.95)))
     if style == "dead":

@@ -7,6 +7,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.effect.Q": {"en": "quick", "ja": "クイック"},
     "fj.effect.K": {"en": "kick", "ja": "キック"},
     "fj.effect.A": {"en": "almighty", "ja": "オールマイティ"},
+    "fj.effect_short.A": {"en": "almighty", "ja": "万能"},  # on a card too narrow for オールマイティ
     "fj.help.9": {"en": "you draw the top card", "ja": "山札から1枚引く"},
     "fj.help.10": {"en": "a card of your row goes under the deck", "ja": "自分の列の1枚を山札の下へ"},
     "fj.help.J": {"en": "{name}'s next turn is skipped", "ja": "{name}の手番を飛ばす"},

@@ -30,7 +30,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "nn.tip.under": {"en": "Under this marker: {name}'s bet chip", "ja": "このマーカーの下：{name}のベットチップ"},
     "nn.tip.under_you": {"en": "Under this marker: your bet chip", "ja": "このマーカーの下：あなたのベットチップ"},
     "nn.card_short.SHOT": {"en": "Shot", "ja": "指名"},  # what it does (ショット does not fit; "Shot" read as English)
-    "nn.card_short.TURN": {"en": "Turn", "ja": "ターン"},
+    "nn.card_short.TURN": {"en": "Turn", "ja": "反転"},  # ターン does not fit a 30-pixel card
     "nn.card_short.DOUBLE": {"en": "Dbl", "ja": "2倍"},  # not "×2": that reads as a count (a playtest)
     "nn.card_short.PASS": {"en": "Pass", "ja": "パス"},
     "nn.round": {"en": "Round {n}", "ja": "第{n}ラウンド"},
