@@ -463,3 +463,19 @@ def test_under_a_double_with_cards_that_cannot_make_a_play_the_prompt_does_not_s
     scene = scene_at(app, position(hands={0: "101 5"}, current=0, value=101, doubles=1, bets={0: 2}))
     text, _ = scene.prompt()
     assert "your cards cannot make one" in text and "none" not in text
+
+
+def test_a_shot_at_you_is_said_above_your_pile_not_on_it(app):
+    """Playtest round 18: "Shot! You are next" covered your pile (it lies above your plate)."""
+    from game.titles.neu_noir.rules import Played
+    from game.ui.text import render
+
+    scene = scene_at(app, position(players=7, hands={0: "5"}, current=3, value=60, piles={0: "7 8"}))
+    popups = []
+    scene.effects.popup = lambda text, pos, now, size, *a, **k: popups.append((text, pos, size))
+    scene._on_played(Played(3, ("SHOT",), (60,), 60, 1, 0, 0, 0, False))
+    for _ in range(60):
+        app.tick(STEP)
+    ((text, pos, size),) = popups
+    assert text == "Shot! You are next"
+    assert not render(text, size, bold=True).get_rect(center=pos).colliderect(scene.pile_rect(0))

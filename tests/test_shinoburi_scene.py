@@ -382,3 +382,29 @@ def test_a_tie_for_first_broken_at_home_is_said_under_the_headline(app, table_at
     summary = app.stack.top
     assert isinstance(summary, SummaryScene) and "tie for first" in summary.ending
     assert summary.results[:2] == ["Takeda: 4 cards, 4 at home", "Oda: 4 cards, 2 at home"]
+
+
+def test_the_reveal_has_room_for_its_tie_line_and_says_a_shared_win_is_shared(app, table_at, monkeypatch):
+    """Playtest round 18: with two houses equal on both counts the reveal said "Tie broken by…" (it was not: the
+    win was shared) and that line ran into "Click or Enter to go on" at four seats."""
+    import game.titles.shinoburi.scene as module
+
+    state = position(4, 0, table={0: "TAK:3", 1: "ODA:3", 2: "MOR:1", 3: "UES:1"},
+                     nationalities=("TAKEDA", "ODA", "MORI", "UESUGI"))
+    scene = table_at(ShinoburiScene, state)
+    (event,) = state._game_over()
+    assert event.winners == (0, 1) and event.tie_break == 2
+    scene.now = 1000.0
+    info = {"event": event, "opened": 0.0}
+    rects = {}
+    real = module.blit
+
+    def blit(surface, text, *args, **kwargs):
+        rects[text] = real(surface, text, *args, **kwargs)
+        return rects[text]
+
+    monkeypatch.setattr(module, "blit", blit)
+    scene._draw_reveal(app.screen, info)
+    assert "Tied on the house's cards in its own territory too: the win is shared" in rects
+    assert not rects["Tied on the house's cards in its own territory too: the win is shared"].colliderect(
+        rects["Click or Enter to go on"])

@@ -101,6 +101,9 @@ class NeuNoirScene(TableScene):
         if event.shot is not None:
             def shot() -> None:  # over the seat that must play next, not a banner across the table
                 x, y = self.badge_center(event.shot)
+                pile = self.pile_rect(event.shot)
+                if pile.bottom <= y:  # a pile above the plate (yours): over the pile, not on it (playtest round 18)
+                    y = min(y, pile.top + 28)
                 x = min(max(x, 150), 830)  # the line stays on the table
                 self.effects.popup(said("nn.shot_at", event.shot, self.names, self.me), (x, y - 46), self.now, 24,
                                    theme.WARN)

@@ -595,7 +595,7 @@ class ShinoburiScene(TableScene):
         """The end: house cards turn over one by one, the totals count up, neutral houses fade, then the result."""
         event = info["event"]
         turned, counted = self.turned(info), self.counted(info)
-        area = pygame.Rect(0, 0, 640, 170 + 40 * self.n)
+        area = pygame.Rect(0, 0, 640, 170 + 40 * self.n + (26 if event.tie_break else 0))  # room for its line
         area.center = (490, 360)
         panel(surface, area, theme.BG_DEEP, theme.WARN)
         blit(surface, t("sr.reveal.title"), 26, (area.centerx, area.y + 12), theme.WARN, True, "midtop")
@@ -624,6 +624,7 @@ class ShinoburiScene(TableScene):
             line = said("sr.reveal.wins", list(event.winners), self.names, self.me, house=house(winner))
             blit(surface, line, 22, (area.centerx, y), theme.GOOD if self.me in event.winners else theme.WARN, True,
                  "midtop")
-            if event.tie_break:
-                blit(surface, t("sr.reveal.tie_break"), 15, (area.centerx, y + 30), theme.INK_DIM, False, "midtop")
+            if event.tie_break:  # 1: broken by the home cards; 2: equal on those too, the win shared (A13)
+                key = "sr.reveal.tie_break" if event.tie_break == 1 else "sr.reveal.tie_shared"
+                blit(surface, t(key), 15, (area.centerx, y + 30), theme.INK_DIM, False, "midtop")
         blit(surface, t("sr.reveal.go_on"), 14, (area.centerx, area.bottom - 8), theme.INK_DIM, anchor="midbottom")

@@ -64,6 +64,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "sr.reveal.wins_many": {"en": "{names} share the win", "ja": "{names}が勝利を分け合う"},
     "sr.reveal.tie_break": {"en": "Tie broken by the house's cards in its own territory",
                             "ja": "同数のため自陣にある自国の札の数で決定"},
+    "sr.reveal.tie_shared": {"en": "Tied on the house's cards in its own territory too: the win is shared",
+                             "ja": "自陣にある自国の札の数も同数：勝利を分け合う"},
     "sr.reveal.go_on": {"en": "Click or Enter to go on", "ja": "クリックかEnterで次へ"},
     "sr.result": {"en": "{house}: {n} cards", "ja": "{house}：{n}枚"},
     "sr.result_one": {"en": "{house}: {n} card", "ja": "{house}：{n}枚"},
