@@ -479,3 +479,24 @@ def test_a_shot_at_you_is_said_above_your_pile_not_on_it(app):
     ((text, pos, size),) = popups
     assert text == "Shot! You are next"
     assert not render(text, size, bold=True).get_rect(center=pos).colliderect(scene.pile_rect(0))
+
+
+def test_turn_is_said_on_the_arrow_and_no_doubles_pill_outlives_the_play(app, watched):
+    """Playtest round 18: "Turn! Reversed" rose over the right-hand seat's "pile of 2" (it stood where the arrow
+    used to be, not where it is), and the "You: Double ×1" pill stayed on the finished table."""
+    from game.titles.neu_noir.rules import OVER, Played
+
+    scene = scene_at(app, position(players=7, hands={0: "5"}, current=3, value=101, doubles=1,
+                                   piles={s: f"{s + 1} {s + 2} 10" if s < 6 else "9 8" for s in range(7)}))
+    scene.draw(app.screen, 0.0)
+    popups = []
+    scene.effects.popup = lambda text, pos, *a, **k: popups.append((text, pos))
+    scene._on_played(Played(3, ("TURN",), (101,), 101, 1, 0, 4, None, True))
+    for _ in range(60):
+        app.tick(STEP)
+    assert ("Turn! Reversed", scene.arrow_at) in popups
+    _, shown = watched
+    shown.clear()
+    scene.view = scene.view._replace(phase=OVER)
+    scene.draw(app.screen, 0.0)
+    assert not [words for words in shown if "Double ×" in words]

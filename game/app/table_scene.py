@@ -166,10 +166,17 @@ class TableScene(Scene, ABC):
         return self.actions.home
 
     def choice_text(self, raw) -> str:
-        """A choice here (an action's JSON) in words: the log's line for what it does, as you would read it."""
-        events = self.state.clone().apply(self.state.action_from_json(raw))
+        """A choice here (an action's JSON) in words: the log's line for what it does, as you would read it, or
+        where it has none (a draw before the card is seen, a command's first half) its button's words."""
+        action = self.state.action_from_json(raw)
+        events = self.state.clone().apply(action)
         lines = (self.describe(event, self.me, self.names) for event in events)
-        return next((line[0] for line in lines if line), str(raw))
+        return next((line[0] for line in lines if line), None) or self.choice_label(action)
+
+    def choice_label(self, action) -> str:
+        """A choice with no log line of its own, in words (as its button says it): a title whose choices may
+        have none says it (a generic test asks every legal choice of a game)."""
+        return str(action)
 
     def secrets(self, seat: int) -> list[str]:
         """What `seat` holds hidden from the others now, in words (the theatre's "seen from"); a title whose seats

@@ -47,7 +47,6 @@ ENGINE = f"coach:{COACH_ITERATIONS}"  # what the kept advice was made by (a new 
 SHOWN_CHOICES = 3
 NOTABLE_WIN, NOTABLE_POINTS = 0.005, 0.05  # a choice costs something from here (it shows as 1%, or 0.1 points)
 EVERYONE = -1  # "seen from" every seat: everything hidden laid open
-SECRETS = pygame.Rect(VIEW.x + 16, VIEW.y + 12, 470, 0)  # the panel of what is hidden (its height follows its text)
 
 
 class Watchable(Protocol):
@@ -446,8 +445,13 @@ class TheatreScene(Scene):
         coaching = self.coach_on and self.your_decision() and self.table_seat() == self.setup.seat
         if coaching:
             self._draw_coach(surface)
-        if self.hidden and self.seen_from() == EVERYONE:  # where the table asks (the coach's place), else over it
-            self._draw_secrets(surface, SECRETS if coaching else self._on_table(self.scene.coach_rect()))
+        if self.hidden and self.seen_from() == EVERYONE:  # where the table asks; over the move log while the coach
+            # speaks there (top left, it hid the header and the top seat: playtest round 18)
+            if coaching:
+                log, coach = self._on_table(self.scene.log.rect), self._on_table(self.scene.coach_rect())
+                self._draw_secrets(surface, log, min(log.bottom, coach.top - 8) if coach.top > log.top else log.bottom)
+            else:
+                self._draw_secrets(surface, self._on_table(self.scene.coach_rect()), VIEW.bottom - 12)
         self.controls.draw(surface)
         pygame.draw.rect(surface, theme.PANEL, PROGRESS, border_radius=8)
         if self.moves:
@@ -466,10 +470,10 @@ class TheatreScene(Scene):
             status = f"{t('theatre.round', n=self.round_now())} · {status}"
         line, size = fit(status, 16, BAR.right - PROGRESS.right - 24, True, 13)
         blit(surface, line, size, (PROGRESS.right + 12, PROGRESS.centery), theme.INK, True, "midleft")
-        blit(surface, t("theatre.help_solo" if self.solo else "theatre.help"), 14 if self.solo else 13,
-             (BAR.right - 12, BAR.y - 2), theme.INK_DIM, anchor="bottomright")
+        help_line = blit(surface, t("theatre.help_solo" if self.solo else "theatre.help"), 14 if self.solo else 13,
+                         (BAR.right - 12, BAR.y - 2), theme.INK_DIM, anchor="bottomright")
         if self.coach_on and self.decisions:
-            self._draw_summary(surface)
+            self._draw_summary(surface, help_line.left - 24)
 
     @staticmethod
     def _on_table(rect: pygame.Rect) -> pygame.Rect:
@@ -478,23 +482,24 @@ class TheatreScene(Scene):
         return pygame.Rect(VIEW.x + round(rect.x * scale), VIEW.y + round(rect.y * scale), round(rect.width * scale),
                            round(rect.height * scale))
 
-    def _draw_secrets(self, surface: pygame.Surface, place: pygame.Rect) -> None:
-        """What every seat holds hidden, from the top of `place` (its height follows the text): each seat's name once,
-        its lines beside it; smaller type where seven seats or long hands need it, and the panel rises where even
-        that is not enough, so nothing runs under the controls (playtest round 17: four Shinoburi seats did)."""
+    def _draw_secrets(self, surface: pygame.Surface, place: pygame.Rect, bottom: int) -> None:
+        """What every seat holds hidden, from the top of `place` down to `bottom` at most (its height follows the
+        text): each seat's name once, its lines beside it; smaller type where seven seats or long hands need it, and
+        the panel rises where even that is not enough, so nothing runs under the controls (playtest round 17: four
+        Shinoburi seats did)."""
         seats = [(self.scene.names[seat], self.scene.secrets(seat) or [t("theatre.nothing_hidden")])
                  for seat in range(self.setup.players)]
         inner = place.width - 28
         name_w = min(110, inner // 3)
-        room = VIEW.bottom - 12 - VIEW.y - 12  # the most the panel may take: the table's height
+        room = bottom - VIEW.y - 12  # the most the panel may take: the table's height above `bottom`
 
         def height_at(size: int) -> int:
             lines = sum(len(wrap(line, size, inner - name_w)) for _, rows in seats for line in rows)
             return 48 + lines * line_height(size) + 4 * len(seats)
 
-        size = next((size for size in range(15, 11, -1) if height_at(size) <= VIEW.bottom - 12 - place.y), 12)
+        size = next((size for size in range(15, 11, -1) if height_at(size) <= bottom - place.y), 12)
         height = min(room, height_at(size))
-        box = pygame.Rect(place.x, min(place.y, VIEW.bottom - 12 - height), place.width, height)
+        box = pygame.Rect(place.x, min(place.y, bottom - height), place.width, height)
         panel(surface, box, theme.BG_DEEP, theme.WARN)
         y = box.y + 10
         label, heading = fit(t("theatre.secrets_all"), 17, box.width - 28, True, 12)  # a narrow panel: it shrinks
@@ -508,8 +513,8 @@ class TheatreScene(Scene):
                                                             max(0, box.bottom - 6 - y)), theme.INK, smallest=size)
             y += 4
 
-    def _draw_summary(self, surface: pygame.Surface) -> None:
-        """How far the coach has read the game, and where your choices cost most."""
+    def _draw_summary(self, surface: pygame.Surface, right: int) -> None:
+        """How far the coach has read the game, and where your choices cost most (left of `right`: the help line)."""
         read = sum(1 for k in self.decisions if k in self.advice)
         worst = self.costliest()[:3]
         measure = next((a["measure"] for a in self.advice.values() if "measure" in a), "win")
@@ -519,7 +524,7 @@ class TheatreScene(Scene):
             parts.append(t("theatre.coach_worst", moves=costs))
         elif read == len(self.decisions):  # said, so N's beep is understood (playtest round 12)
             parts.append(t("theatre.coach_none"))
-        line, size = fit(" · ".join(parts), 13, 760)
+        line, size = fit(" · ".join(parts), 13, right - 12, smallest=11)
         blit(surface, line, size, (12, BAR.y - 2), theme.SKY, anchor="bottomleft")
 
     @staticmethod

@@ -275,6 +275,10 @@ class FusejikaScene(TableScene):
             return t("fj.help.win")
         return self.effect_text(card.rank, rules.laid(self.view.rows, self.me, card), card)
 
+    def choice_label(self, action) -> str:
+        """A kick's first half (the card; its target comes next) as its button says it."""
+        return next((label for label, option, _ in self.options() if option == action), str(action))
+
     def options(self) -> list[tuple[str, object, str]]:
         """(label, action, what it will do) of every choice open to the human now."""
         v = self.view

@@ -285,6 +285,11 @@ class HigeScene(TableScene):
         self.buttons.focus = 0
         self.place_actions()
 
+    def choice_label(self, action) -> str:
+        """A flip (its card is seen only after it), flip again or stop, as the buttons say them."""
+        keys = {FLIP: "hm.choice.flip", CONTINUE: "hm.choice.flip_again", STOP: "hm.choice.stop"}
+        return t(keys[action]) if action in keys else str(action)
+
     def choose(self, action: str) -> None:
         """Your flip, flip again or stop; anything else is refused with a sound."""
         if self.human_turn() and among(action, self.view.legal):

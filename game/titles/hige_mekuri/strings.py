@@ -12,6 +12,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "hm.flip": {"en": "Flip  (F)", "ja": "めくる  (F)"},
     "hm.flip_again": {"en": "Flip again  (F)", "ja": "もう一枚  (F)"},
     "hm.stop": {"en": "Stop  (S)", "ja": "やめる  (S)"},
+    "hm.choice.flip": {"en": "Flip a card", "ja": "1枚めくる"},  # the coach's words for a choice (no key hint)
+    "hm.choice.flip_again": {"en": "Flip again", "ja": "もう一枚めくる"},
+    "hm.choice.stop": {"en": "Stop: the turn passes", "ja": "やめて手番を渡す"},
     "hm.odds_show": {"en": "Show odds  (O)", "ja": "勝率を見る  (O)"},
     "hm.odds_hide": {"en": "Hide odds  (O)", "ja": "勝率を隠す  (O)"},
     "hm.odds_flip_again": {"en": "Flip again: you win {frac} ({pct}%)", "ja": "もう一枚: 勝率 {frac}（{pct}%）"},

@@ -181,6 +181,10 @@ class KitsuneScene(TableScene):
         """Whether declaring `action` for the card in hand would be a lie worth a reminder (spec 10)."""
         return rules.liable_declaration(self.view, action)
 
+    def choice_label(self, action) -> str:
+        """The draw (its card is seen only after it) as its button says it."""
+        return next((label for label, option in self.options() if option == action), str(action))
+
     def options(self) -> list[tuple[str, object]]:
         out = []
         for action in self.view.legal:

@@ -84,6 +84,7 @@ class NeuNoirScene(TableScene):
         self.mode = "play"  # "play", "bet" (choose a target), "shot" (choose the Shot's target)
         self.hover: tuple[int, int] | None = None  # the mouse, for the pile under it
         self.cursor: int | None = None  # the card of your hand the keys point at (←→, A adds it); None: the mouse
+        self.arrow_at = (CENTER[0] + 100, CENTER[1] - 50)  # where the direction arrow was last drawn
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_card(self, event: rules.CardAdded) -> None:
@@ -94,8 +95,8 @@ class NeuNoirScene(TableScene):
 
     def _on_played(self, event: rules.Played) -> None:
         if event.turned:
-            def turned() -> None:  # beside the direction arrow, which turns: a small event, no banner
-                self.effects.popup(t("nn.turned"), (CENTER[0] + 100, CENTER[1] - 28), self.now, 24, theme.SKY)
+            def turned() -> None:  # on the direction arrow, which turns (wherever it stands): a small event
+                self.effects.popup(t("nn.turned"), self.arrow_at, self.now, 24, theme.SKY, rise=24)
                 self.app.audio.play("menu_move")
             self.timeline.queue(self.speed(0.3), turned)
         if event.shot is not None:
@@ -116,7 +117,8 @@ class NeuNoirScene(TableScene):
         self.timeline.queue(self.speed(0.5), lambda: self.app.audio.play("pick"))
         if event.cancelled:  # the pending-Doubles badge goes with the bet (spec 10)
             def cancelled() -> None:  # where the pill stood (by the bettor's seat it floated by another's pile)
-                self.effects.popup(t("nn.doubles_cancelled"), (CENTER[0], CENTER[1] + 52), self.now, 22, theme.SKY)
+                self.effects.popup(t("nn.doubles_cancelled"), (CENTER[0], CENTER[1] + 52), self.now, 22, theme.SKY,
+                                   rise=16)  # it stays by the pill's place, clear of the value above
                 self.app.audio.play("slide_out")
             self.timeline.queue(self.speed(0.4), cancelled)
 
@@ -662,10 +664,10 @@ class NeuNoirScene(TableScene):
         shown = blit(surface, str(value), 76, (CENTER[0], CENTER[1] - 24), colour, True, "center")
         blit(surface, t("nn.value"), 15, (CENTER[0], CENTER[1] + 24), theme.INK_DIM, anchor="center")
         label = render(t("nn.ccw") if v.direction == CCW else t("nn.cw"), 13, theme.SKY)
-        x, y = self.direction_spot(shown, label.get_width())
+        x, y = self.arrow_at = self.direction_spot(shown, label.get_width())
         draw_direction(surface, (x, y), v.direction)
         surface.blit(label, label.get_rect(center=(x, y + 32)))
-        if v.doubles:  # the pill as wide as its words (a long name cut it to "Double ···", playtest round 17)
+        if v.doubles and v.phase in (TURN_PHASE, BUILD):  # the pill as wide as its words (a long name cut it to "Double ···", playtest round 17)
             text = counted("nn.doubles_badge", v.doubles, name=self.names[v.current])
             shown, size = fit(text, 15, 260, True, 12)
             badge = render(shown, size, theme.INK, True).get_rect().inflate(24, 0)

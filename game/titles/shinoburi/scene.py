@@ -19,7 +19,7 @@ from game.app.table_scene import TableScene
 from game.core.engine import CHANCE, TERMINAL, among
 from game.services.i18n import counted, listed, said, t
 from game.titles.shinoburi import rules
-from game.titles.shinoburi.log import describe, house
+from game.titles.shinoburi.log import describe, house, territory_of
 from game.titles.shinoburi.rules import (
     ATTACK_ON,
     CMD1,
@@ -372,6 +372,18 @@ class ShinoburiScene(TableScene):
 
     # --- in the replay theatre --------------------------------------------------------------------
     holds_secrets = True
+
+    def choice_label(self, action) -> str:
+        """A command's first half (its target comes next) in words: the coach names it so (it has no log line)."""
+        kind = type(action)
+        if kind is Deploy:
+            return t("sr.choice.deploy", house=house(action.country))
+        if kind is MoveFrom:
+            return t("sr.choice.move_from", house=house(action.country),
+                     source=territory_of(action.seat, self.names, self.me))
+        if kind is Attack:
+            return t("sr.choice.attack", house=house(action.country))
+        return str(action)
 
     def secrets(self, seat: int) -> list[str]:
         """The secret house and the hand."""

@@ -27,6 +27,10 @@ STRINGS: dict[str, dict[str, str]] = {
                        "ja": "命令1：札をクリックして他の陣地へ配置、または光っている敵軍に忍者を送る。"},
     "sr.prompt.cmd1_no_ninja": {"en": "Command 1: click a card to deploy it to another territory.",
                                 "ja": "命令1：札をクリックして他の陣地へ配置。"},
+    "sr.choice.deploy": {"en": "Deploy {house}, then choose where", "ja": "{house}を配置し、行き先を選ぶ"},
+    "sr.choice.move_from": {"en": "Move one {house} soldier from {source}, then choose where",
+                            "ja": "{source}の{house}の兵を1人移動し、行き先を選ぶ"},
+    "sr.choice.attack": {"en": "Attack with {house}, then choose the target", "ja": "{house}で攻撃し、目標を選ぶ"},
     "sr.prompt.deploy_to": {"en": "Deploy the {house} card: click the territory to send it to.",
                             "ja": "{house}の札を配置：送り先の陣地をクリック。"},
     "sr.prompt.cmd2": {"en": "Command 2: click a card to reinforce your territory, or a lit army elsewhere to "
