@@ -348,7 +348,7 @@ def test_the_card_clicked_is_ringed_where_it_stands_clear_of_your_territory(app,
         assert ring.bottom <= 720
 
 
-def test_the_ranking_splits_equal_counts_by_the_house_at_home(app, table_at):
+def test_the_ranking_splits_equal_counts_by_the_house_at_home(app, table_at, monkeypatch):
     """Playtest round 17: two seats with 3 cards each stood tied for 2nd although one had its own house at home
     (spec 4.7 splits them); the ranking screen now takes the title's places and says the home cards beside a
     shared count."""
@@ -366,6 +366,14 @@ def test_the_ranking_splits_equal_counts_by_the_house_at_home(app, table_at):
     assert summary.ranking == [(1, 0), (2, 1), (3, 2), (4, 3)]
     assert summary.results[1] == "Oda: 3 cards, 2 at home" and summary.results[2] == "Mōri: 3 cards, 1 at home"
     assert summary.results[0] == "Takeda: 4 cards"
+    import game.app.summary as module  # one type size down the results column (playtest round 18: mixed sizes)
+
+    sizes = {}
+    real = module.blit
+    monkeypatch.setattr(module, "blit", lambda surface, words, size, *a, **k: (sizes.__setitem__(words, size),
+                                                                              real(surface, words, size, *a, **k))[1])
+    summary.draw(app.screen, 0.0)
+    assert len({sizes[text] for text in summary.results}) == 1
 
 
 def test_a_tie_for_first_broken_at_home_is_said_under_the_headline(app, table_at):

@@ -11,7 +11,7 @@ from game.app.setup import GameSetup, start_scene
 from game.services.i18n import counted, said, t
 from game.titles import registry
 from game.ui import theme
-from game.ui.text import blit, fit, line_height, wrap
+from game.ui.text import blit, fit, font, line_height, wrap
 from game.ui.tween import ease_out_back, pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -144,7 +144,12 @@ class SummaryScene(Scene):
         if self.levels[seat] != "you":  # a bot's level beside its name (yours would read "You · You")
             blit(surface, t(f"level.{self.levels[seat]}"), 18, (row.x + 360, row.centery), theme.INK_DIM,
                  anchor="midleft")
-        result, size = fit(self.results[seat], big - 2, row.right - 24 - (row.x + 480), True)
+        # one size down the column, which starts where the longest level ends (long results: a house and its home
+        # cards) and no later than before
+        levels = [font(18).size(t(f"level.{level}"))[0] for level in self.levels if level != "you"]
+        width = row.right - 24 - min(row.x + 480, row.x + 360 + max(levels, default=0) + 28)
+        size = min(fit(text, big - 2, width, True)[1] for text in self.results)
+        result, size = fit(self.results[seat], size, width, True)
         blit(surface, result, size, (row.right - 24, row.centery), theme.INK, True, "midright")
 
 
