@@ -33,7 +33,7 @@ class PauseScene(Scene):
         self.rect = pygame.Rect(0, 0, 460, 480 if resign else 400)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         self.row = ButtonRow([
-            Button(pygame.Rect(self.rect.x + 80, self.rect.y + 100 + i * 66 + (RESIGN_GAP if key == "pause.resign" else 0),
+            Button(pygame.Rect(self.rect.x + 80, self.rect.y + 100 + i * 66 + RESIGN_GAP * (key == "pause.resign"),
                                300, 52), "", action, primary=i == 0)
             for i, (key, action) in enumerate(labels)
         ], on_move=lambda: app.audio.play("menu_move"))

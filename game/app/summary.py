@@ -125,15 +125,30 @@ class SummaryScene(Scene):
         if self.ending:
             line, size = fit(self.ending, 20, card.width - 60)
             blit(surface, line, size, (card.centerx, card.y + 126), theme.INK, anchor="center")
+        column = self._results_column(card)
         for line, (rank, seat) in enumerate(self.ranking):
-            self._draw_line(surface, card, line, rank, seat)
+            self._draw_line(surface, card, line, rank, seat, column)
         for button, (key, _) in zip(self.row.buttons, self.buttons, strict=True):
             button.label = t(key)
         self.row.draw(surface)
 
-    def _draw_line(self, surface: pygame.Surface, card: pygame.Rect, line: int, rank: int, seat: int) -> None:
-        step = min(72, ROWS_H // len(self.ranking))  # up to five rows at full size; six or seven closer together
-        big = 30 if step == 72 else 24
+    def _row_type(self) -> tuple[int, int]:
+        """The rows' step and their big type: up to five rows at full size; six or seven closer together."""
+        step = min(72, ROWS_H // len(self.ranking))
+        return step, 30 if step == 72 else 24
+
+    def _results_column(self, card: pygame.Rect) -> tuple[int, int]:
+        """The results' width and one type size down the column (each fitted alone, a long one stood out smaller):
+        the column starts where the longest level ends (long results: a house and its home cards), no later than
+        before."""
+        _, big = self._row_type()
+        levels = [font(18).size(t(f"level.{level}"))[0] for level in self.levels if level != "you"]
+        width = card.width - 80 - 24 - min(480, 360 + max(levels, default=0) + 28)
+        return width, min(fit(text, big - 2, width, True)[1] for text in self.results)
+
+    def _draw_line(self, surface: pygame.Surface, card: pygame.Rect, line: int, rank: int, seat: int,
+                   column: tuple[int, int]) -> None:
+        step, big = self._row_type()
         row = pygame.Rect(card.x + 40, card.y + 160 + line * step, card.width - 80, step - 12)
         won = seat in self.winners
         fill = tuple(int(c * (0.3 + 0.15 * pulse(self.time, 1.5))) for c in theme.GOOD) if won else theme.BG
@@ -144,11 +159,7 @@ class SummaryScene(Scene):
         if self.levels[seat] != "you":  # a bot's level beside its name (yours would read "You · You")
             blit(surface, t(f"level.{self.levels[seat]}"), 18, (row.x + 360, row.centery), theme.INK_DIM,
                  anchor="midleft")
-        # one size down the column, which starts where the longest level ends (long results: a house and its home
-        # cards) and no later than before
-        levels = [font(18).size(t(f"level.{level}"))[0] for level in self.levels if level != "you"]
-        width = row.right - 24 - min(row.x + 480, row.x + 360 + max(levels, default=0) + 28)
-        size = min(fit(text, big - 2, width, True)[1] for text in self.results)
+        width, size = column
         result, size = fit(self.results[seat], size, width, True)
         blit(surface, result, size, (row.right - 24, row.centery), theme.INK, True, "midright")
 

@@ -18,7 +18,7 @@ from game.ui.theme import INK
 
 NO_BREAK_BEFORE = set("、。，．・：；？！）」』】〕ー～…—ぁぃぅぇぉっゃゅょァィゥェォッャュョ")  # kinsoku: never start a line
 NO_BREAK_AFTER = set("「『（【〔")  # kinsoku: never end a line
-BREAK_AFTER = set("。：")  # a line may end after a sentence or a heading's colon, inside a phrase BudouX found too
+BREAK_AFTER = "。："  # a line may end after a sentence or a heading's colon, inside a phrase BudouX found too
 
 
 @lru_cache(maxsize=1)
@@ -170,15 +170,18 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
 
 def _tokens(paragraph: str, face: pygame.font.Font, width: int) -> list[str]:
     """The pieces a line may break between: words with their trailing space, and in Japanese the phrases BudouX
-    finds (あなたの｜カードが｜配られた), and after 。 or ： inside one (命｜令3：攻撃しなければならない。 was one, wider
-    than a panel: playtest round 17); a path may break after a separator; a piece wider than a line breaks anywhere."""
+    finds (あなたの｜カードが｜配られた), and after 。 or ： inside one (命｜令3：攻撃しなければならない。 was one,
+    wider than a panel: playtest round 17); a path may break after a separator; a piece wider than a line breaks
+    anywhere."""
     tokens: list[str] = []
-    chunks = _phrases_parser().parse(paragraph) if _japanese(paragraph) else [paragraph]
+    japanese = _japanese(paragraph)
+    chunks = _phrases_parser().parse(paragraph) if japanese else [paragraph]
+    breaks = " /\\" + (BREAK_AFTER if japanese else "")
     for chunk in chunks:
         word = ""
         for ch in chunk:
             word += ch
-            if ch in " /\\" or ch in BREAK_AFTER and _japanese(chunk):
+            if ch in breaks:
                 tokens.append(word)
                 word = ""
         if word:

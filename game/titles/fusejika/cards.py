@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.services.i18n import per_language, t
+from game.services.i18n import catalogue, per_language, t
 from game.ui import theme
 from game.ui.text import fit, render
 
@@ -45,8 +45,9 @@ def card_face(rank: str, suit: str, width: int, style: str = "normal") -> pygame
     if width >= 44:
         word = t(f"fj.effect.{rank}")
         text, size = fit(word, max(10, width // 6), width - 6, smallest=9)
-        if text != word and rank == "A":  # cut short on a narrow card: its short name instead
-            text, size = fit(t("fj.effect_short.A"), max(10, width // 6), width - 6, smallest=9)
+        short = f"fj.effect_short.{rank}"
+        if text != word and short in catalogue():  # cut short on a narrow card: its short name, where it has one
+            text, size = fit(t(short), max(10, width // 6), width - 6, smallest=9)
         word = render(text, size, ink)
         surface.blit(word, word.get_rect(midbottom=(width * 0.5, height * 0.95)))
     if style == "dead":

@@ -667,7 +667,8 @@ class NeuNoirScene(TableScene):
         x, y = self.arrow_at = self.direction_spot(shown, label.get_width())
         draw_direction(surface, (x, y), v.direction)
         surface.blit(label, label.get_rect(center=(x, y + 32)))
-        if v.doubles and v.phase in (TURN_PHASE, BUILD):  # the pill as wide as its words (a long name cut it to "Double ···", playtest round 17)
+        if v.doubles and v.phase in (TURN_PHASE, BUILD):  # the pill as wide as its words (a long name cut it to
+            # "Double ···", playtest round 17); none on a finished table
             text = counted("nn.doubles_badge", v.doubles, name=self.names[v.current])
             shown, size = fit(text, 15, 260, True, 12)
             badge = render(shown, size, theme.INK, True).get_rect().inflate(24, 0)
