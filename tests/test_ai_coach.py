@@ -7,7 +7,7 @@ from random import Random
 from game.titles.high_card.bots import rollout_policy
 from game.titles.high_card.rules import KEEP, SWAP, HighCard
 
-from game.ai.coach import Advice, Choice, advise, analyse, costliest
+from game.ai.coach import Advice, Choice, advise, analyse, by_value, costliest
 from game.ai.levels import BotKit, make_bot
 from game.titles import registry
 
@@ -46,10 +46,19 @@ def test_a_table_title_is_coached_by_its_search():
         state.apply(card)
     choices, measure = advise(toy, state, iterations=300)
     assert measure == "win"
-    assert choices[0].action == SWAP and choices[0].visits > choices[1].visits and 0 <= choices[1].value <= 1
+    assert choices[0].action == SWAP and choices[0].value >= choices[1].value and 0 <= choices[1].value <= 1
     advice = analyse(toy, HighCard(3), [1, 4, 5, KEEP, KEEP, KEEP], seat=0, iterations=300)
     assert [a.index for a in advice] == [3] and advice[0].played == KEEP and not advice[0].agreed
     assert advice[0].cost > 0.2  # keeping the 1 against a 4 and a 5 throws the game away
+
+
+def test_the_coach_lists_win_chances_best_first_among_the_choices_it_looked_at():
+    values = {"a": 0.41, "b": 0.47, "c": 0.90, "d": 0.30}
+    visits = {"a": 400, "b": 120, "c": 20, "d": 99}
+    # b (120 visits, a quarter of 400 or more) is worth more than a: it comes first; c and d were looked at too
+    # little for their values to be trusted, so they follow by visits, whatever their values say
+    assert by_value(values, visits) == ["b", "a", "d", "c"]
+    assert by_value({}, {}) == []
 
 
 def test_the_costliest_choices_come_first():

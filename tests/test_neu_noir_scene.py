@@ -494,7 +494,16 @@ def test_turn_is_said_on_the_arrow_and_no_doubles_pill_outlives_the_play(app, wa
     scene._on_played(Played(3, ("TURN",), (101,), 101, 1, 0, 4, None, True))
     for _ in range(60):
         app.tick(STEP)
-    assert ("Turn! Reversed", scene.arrow_at) in popups
+    ((text, pos),) = [(text, pos) for text, pos in popups if text == "Turn! Reversed"]
+    from game.ui.fonts import font
+
+    words = pygame.Rect((0, 0), font(24, True).size(text))
+    for rise in (0, 12):  # where it appears and where it ends: clear of every pile and its count (round 18b)
+        words.center = (pos[0], pos[1] - rise)
+        for seat in range(7):
+            taken = [scene.pile_rect(seat)] + ([scene.pile_label(seat)[1]] if scene.pile_label(seat) else [])
+            assert words.collidelist(taken) < 0, (seat, words)
+    assert pos == scene.direction_spot(scene.value_rect(), words.width, above=32, below=18)
     _, shown = watched
     shown.clear()
     scene.view = scene.view._replace(phase=OVER)

@@ -11,7 +11,7 @@ from test_smoke import drive
 from game.app.app import STEP
 from game.app.games_scene import GamesScene
 from game.app.setup import GameSetup, start_scene
-from game.app.theatre import SPEEDS, TheatreScene
+from game.app.theatre import ENGINE, SPEEDS, TheatreScene
 from game.core import replay
 from game.services import i18n
 from game.titles import registry
@@ -290,12 +290,20 @@ def test_the_coach_reads_your_decision_and_keeps_its_advice(app, play_to_summary
         app.tick(STEP)  # asked (the headless app's worker answers at once), then collected
     advice = theatre.advice[first]
     assert advice["measure"] == "win" and len(advice["choices"]) == len(theatre.scene.state.legal_actions())
-    ranks = [(-choice["visits"], -choice["value"]) for choice in advice["choices"]]  # the search's best first
-    assert ranks == sorted(ranks) and all(0 <= choice["value"] <= 1 for choice in advice["choices"])
+    most = max(choice["visits"] for choice in advice["choices"])  # those looked at enough by value, best first:
+    trusted = [choice["value"] for choice in advice["choices"] if 4 * choice["visits"] >= most]
+    assert trusted == sorted(trusted, reverse=True) and advice["choices"][0]["visits"] * 4 >= most
+    assert all(0 <= choice["value"] <= 1 for choice in advice["choices"])
     assert theatre.label(advice["choices"][0]["action"]).startswith("You ")  # the choice in the log's words
-    assert app.storage.advice_for(game["id"], "coach:1600")[first] == advice
+    assert app.storage.advice_for(game["id"], ENGINE)[first] == advice
     again = theatre_for(app, game, coach=True)  # a later visit reads it back, without asking
     assert again.advice[first] == advice
+    theatre.handle(key(pygame.K_c))  # turned off, it stays off at the next visit, and after a restart
+    assert not theatre.coach_on and not TheatreScene(app, replay.loads(app.storage.stored_replay(game["id"]))).coach_on
+    from game.services.settings import load_settings
+    assert load_settings(app.storage).coach is False
+    theatre.handle(key(pygame.K_c))
+    assert theatre.coach_on and load_settings(app.storage).coach is True
 
 
 def test_the_coach_reads_the_whole_game_and_finds_the_costliest_choices(app, play_to_summary, monkeypatch):
@@ -793,3 +801,80 @@ def test_every_choice_the_coach_may_name_is_in_words(app, slug):
                 raw_looking.append((words, type(action).__name__))
         state.apply(rng.choice(state.legal_actions()))
     assert not raw_looking, raw_looking[:5]
+
+
+def test_the_coachs_panel_holds_its_choices_and_yours(app, play_to_summary, watched, monkeypatch):
+    """Playtest round 18b: three Shinoburi choices of two lines each ran out of the coach's panel, and "You played:
+    You reinforce…" said "You" twice. The panel takes smaller type, then fewer choices, and always keeps the one you
+    played; it suggests only choices it looked at enough, best first, so a lower win chance never stands above a
+    higher one."""
+    import game.app.theatre as module
+    from game.services.i18n import t
+
+    i18n.set_language("en")
+    played(app, play_to_summary, "shinoburi", seed=13)
+    (game,) = app.storage.stored_games("shinoburi")[:1]
+    theatre = theatre_for(app, game)
+    app.stack.clear_to(theatre)
+    app.stack.apply_pending()
+    first = next(k for k in range(len(theatre.moves)) if (theatre.jump(k) or theatre.your_decision()))
+    played_raw = theatre.moves[first]
+    others = [theatre.scene.state.action_to_json(a) for a in theatre.scene.state.legal_actions()]
+    others = [raw for raw in others if raw != played_raw][:3]
+    assert len(others) == 3
+    choices = [{"action": raw, "value": value, "visits": visits}
+               for raw, value, visits in zip(others, (0.5, 0.4, 0.9), (400, 300, 20), strict=True)]
+    theatre.advice[first] = {"measure": "win", "choices": [*choices, {"action": played_raw, "value": 0.2,
+                                                                     "visits": 30}]}
+    theatre.coach_on = True
+    boxes = []
+    real = module.panel
+    monkeypatch.setattr(module, "panel", lambda surface, rect, *a, **k: (boxes.append(rect.copy()),
+                                                                          real(surface, rect, *a, **k)))
+    monkeypatch.setattr(theatre.scene, "choice_text", lambda raw: "You reinforce Oda with Takeda, a very long "
+                        f"choice that wraps onto a second line and a third line of its panel ({raw})")
+    drawn = []
+    real_blit = module.blit
+    monkeypatch.setattr(module, "blit", lambda surface, text, size, pos, *a, **k: (
+        drawn.append((text, pos)), real_blit(surface, text, size, pos, *a, **k))[1])
+    overflows, shown = watched
+    for _ in range(2):
+        app.tick(STEP)  # (the coach's worker is not asked again: the position has its advice)
+    drawn.clear()
+    boxes.clear()
+    shown.clear()
+    theatre.labels.clear()
+    theatre.draw(app.screen, 0.0)
+    coach = theatre._on_table(theatre.scene.coach_rect())
+    assert coach in boxes and not overflows
+    lines = [text for text, pos in drawn if coach.collidepoint(pos)]  # the coach's lines, top to bottom
+    ranked = [text for text in lines if text[:2] in ("1.", "2.", "3.")]
+    assert [text[:17] for text in ranked] == ["1. You reinforce ", "2. You reinforce "]
+    values = [text for text in lines if text.startswith(("50%", "40%", "90%"))]
+    assert values == ["50% to win", "40% to win"]  # the 90% was hardly looked at: not suggested
+    mine = " ".join(lines[lines.index(values[-1]) + 1:])
+    assert mine.startswith(t("theatre.coach_you_played", what="", value="")[:10]) and "20% to win" in mine
+    assert "played: You reinforce" in mine and "You played: You" not in mine
+
+
+def test_a_fusejika_redeal_deals_the_same_round_again(app):
+    """Playtest round 18b: the theatre's bar read "Round 4" in a game of three rounds: it counted a redeal (a fresh
+    deal of the same round, rule A2) as a round. A title says which events begin a round (`begins_round`)."""
+    from game.titles.fusejika import rules
+
+    spec = registry.get("fusejika")
+    state, rng, redeals = spec.new_state(3, spec.default_options()), random.Random(13), 0
+    while not state.is_terminal():  # seed 13: one redeal, in a game of three rounds
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        redeals += sum(isinstance(event, rules.RedealCalled) for event in state.apply(action))
+    assert redeals == 1 and state.round_no == 3
+    theatre = TheatreScene(app, replay.record(state, spec.default_options()), ["you", "random", "random"])
+    assert len(theatre.rounds) == 3
+    for k in range(0, len(theatre.moves), 3):
+        theatre.jump(k)
+        if not theatre.scene.state.is_chance_node():
+            assert theatre.round_now() == theatre.scene.state.round_no, k

@@ -89,7 +89,7 @@ class TableScene(Scene, ABC):
     BOARD: pygame.Rect | None = None  # a title's own board widget: the seats are laid out around it
     animations: dict[type, Callable] = {}  # event class -> handler(scene, event): how the title shows it
     reveals: tuple[type, ...] = ()  # event classes that turn hidden cards over: what follows waits for them (`tell`)
-    round_events: tuple[type, ...] = ()  # event classes that begin a round (the replay theatre's jump to a round)
+    round_events: tuple[type, ...] = ()  # event classes that begin a round (the replay theatre's: `begins_round`)
     first_round_at_start = False  # the first round begins with the game (no event tells it)
     holds_secrets = False  # a seat holds what the others cannot see (a hand...): `secrets` says what
 
@@ -161,6 +161,11 @@ class TableScene(Scene, ABC):
         self.restored(save.extra)
 
     # --- in the replay theatre --------------------------------------------------------------------
+    def begins_round(self, event) -> bool:
+        """Whether an event begins a round (the replay theatre's jump to a round, and its count): one of
+        `round_events`, unless a title says more."""
+        return isinstance(event, self.round_events)
+
     def coach_rect(self) -> pygame.Rect:
         """Where the theatre's coach speaks at your decision: where the table asked you."""
         return self.actions.home

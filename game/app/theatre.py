@@ -9,18 +9,20 @@ from" (V) sits you in another seat (the table is laid out from that seat and sho
 for "you"), and "all revealed" lays every seat's secrets open beside your own view.
 
 At each of your decisions the coach (game.ai.coach, in the bot worker: it never blocks the theatre) values every
-choice from your seat's information; its top three and the one you played are shown where the title asked you, and
-the advice is kept in the database for the next visit (C turns the coach off and on).
+choice from your seat's information; its top three of those it looked at enough (best first) and the one you played
+are shown where the title asked you, and the advice is kept in the database for the next visit (C turns the coach off
+and on; it stays as you left it, a setting).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
 import pygame
 
-from game.ai.coach import COACH_ITERATIONS
+from game.ai.coach import COACH_ITERATIONS, looked_at
 from game.ai.worker import COACH
 from game.app.saves import Save
 from game.app.scene import Scene
@@ -43,7 +45,7 @@ BAR = pygame.Rect(0, 672, theme.WIDTH, 48)
 PROGRESS = pygame.Rect(784, 686, 220, 20)
 FORWARDED = (pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 COACH_MS = 4000  # the coach's think time for one decision, in the worker
-ENGINE = f"coach:{COACH_ITERATIONS}"  # what the kept advice was made by (a new engine does not reuse it)
+ENGINE = f"coach:{COACH_ITERATIONS}:by-value"  # what the kept advice was made by (a new engine does not reuse it)
 SHOWN_CHOICES = 3
 NOTABLE_WIN, NOTABLE_POINTS = 0.005, 0.05  # a choice costs something from here (it shows as 1%, or 0.1 points)
 EVERYONE = -1  # "seen from" every seat: everything hidden laid open
@@ -72,8 +74,10 @@ class Watchable(Protocol):
     def secrets(self, seat: int) -> list[str]:
         """What `seat` holds that others may not see, now, in words (a title with hidden information)."""
 
-    round_events: tuple[type, ...]  # events that begin a round (the theatre's jump to a round)
-    first_round_at_start: bool  # the first round begins with the game, not with one of `round_events`
+    def begins_round(self, event: object) -> bool:
+        """Whether an event begins a round (the theatre's jump to a round, and its count)."""
+
+    first_round_at_start: bool  # the first round begins with the game, not with an event (`begins_round`)
     holds_secrets: bool  # a seat holds what the others cannot see: `secrets` says what
 
 
@@ -95,7 +99,7 @@ class TheatreScene(Scene):
     def __init__(self, app, replay: Replay, levels: list[str] | None = None, game_id: int | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id
-        self.coach_on = True
+        self.coach_on = app.settings.coach  # as you left it (playtest round 18b: it came back on at every visit)
         self.advice: dict[int, dict] = app.storage.advice_for(game_id, ENGINE) if game_id is not None else {}
         self.ticket: int | None = None
         self.asked_at = 0  # the position the coach is reading
@@ -111,7 +115,7 @@ class TheatreScene(Scene):
         self.start = recorded_start(registry.get(replay.title), self.setup, self.moves)
         self.scene = self._scene_at(0)
         self.decisions, self.chance, self.turns, self.rounds = read_positions(
-            registry.get(replay.title), self.setup, self.moves, self.scene.round_events)
+            registry.get(replay.title), self.setup, self.moves, self.scene.begins_round)
         if self.scene.first_round_at_start:  # round 1 is on from the first move, as the table's header says
             self.rounds.insert(0, 0)
         self.hidden = self.scene.holds_secrets
@@ -376,6 +380,7 @@ class TheatreScene(Scene):
 
     def toggle_coach(self) -> None:
         self.coach_on = not self.coach_on
+        self.app.change_settings(coach=self.coach_on)
         self.app.audio.play("menu_move")
 
     def label(self, raw) -> str:
@@ -402,23 +407,38 @@ class TheatreScene(Scene):
             key = "theatre.coach_thinking" if advice is None else "theatre.coach_error"
             block(surface, t(key), 15, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), theme.INK_DIM)
             return
+        for lines, size, colour, bold, indent in self._coach_lines(advice, inner.width, inner.bottom - y):
+            for line in lines:
+                blit(surface, line, size, (inner.x + indent, y), colour, bold)
+                y += line_height(size)
+
+    def _coach_lines(self, advice: dict, width: int, height: int) -> list[tuple[tuple[str, ...], int, tuple, bool, int]]:
+        """The coach's top choices, each with its value under it, and the one you played if it is not among them,
+        as (lines, size, colour, bold, indent): the type grows smaller, then fewer choices are shown, until they fit
+        `height` (playtest round 18b: three Shinoburi choices of two lines each ran out of the panel)."""
         played = self.moves[self.at]
-        measure, choices = advice["measure"], advice["choices"]
-        for rank, choice in enumerate(choices[:SHOWN_CHOICES], 1):
-            mine = choice["action"] == played
-            color = theme.GOOD if rank == 1 else theme.INK
-            y += block(surface, f"{rank}. {self.label(choice['action'])}", 15,
-                       pygame.Rect(inner.x, y, inner.width, max(0, inner.bottom - y)), color, True)
-            tail = self.value_text(measure, choice["value"]) + ("   " + t("theatre.coach_played") if mine else "")
-            line, size = fit(tail, 14, inner.width - 14)
-            blit(surface, line, size, (inner.x + 14, y), theme.WARN if mine else theme.INK_DIM, mine)
-            y += 24
-        shown = [choice["action"] for choice in choices[:SHOWN_CHOICES]]
-        if played not in shown:
-            value = next((c["value"] for c in choices if c["action"] == played), None)
-            what = t("theatre.coach_you_played", what=self.label(played),
-                     value="—" if value is None else self.value_text(measure, value))
-            block(surface, what, 14, pygame.Rect(inner.x, y, inner.width, max(0, inner.bottom - y)), theme.WARN)
+        most = max(c.get("visits", 0) for c in advice["choices"]) if advice["choices"] else 0
+        measure = advice["measure"]  # the choices the coach looked at enough to suggest (game.ai.coach.by_value)
+        choices = [c for c in advice["choices"] if looked_at(c.get("visits", 0), most)]
+        laid = []
+        for shown in range(min(SHOWN_CHOICES, len(choices)), 0, -1):
+            for size in (15, 14, 13, 12):
+                laid = []
+                for rank, choice in enumerate(choices[:shown], 1):
+                    mine = choice["action"] == played
+                    laid.append((wrap(f"{rank}. {self.label(choice['action'])}", size, width, True), size,
+                                 theme.GOOD if rank == 1 else theme.INK, True, 0))
+                    tail = self.value_text(measure, choice["value"]) + ("   " + t("theatre.coach_played") if mine else "")
+                    line, tail_size = fit(tail, size - 1, width - 14, smallest=size - 3)
+                    laid.append(((line,), tail_size, theme.WARN if mine else theme.INK_DIM, mine, 14))
+                if played not in (choice["action"] for choice in choices[:shown]):
+                    value = next((c["value"] for c in advice["choices"] if c["action"] == played), None)
+                    what = t("theatre.coach_you_played", what=self.label(played),
+                             value="—" if value is None else self.value_text(measure, value))
+                    laid.append((wrap(what, size - 1, width), size - 1, theme.WARN, False, 0))
+                if sum(len(lines) * line_height(size) for lines, size, *_ in laid) <= height:
+                    return laid
+        return laid
 
     def slower(self) -> None:
         self.speed = max(0, self.speed - 1)
@@ -546,11 +566,11 @@ def recorded_start(spec, setup: GameSetup, moves: list) -> int | None:
     return None
 
 
-def read_positions(spec, setup: GameSetup, moves: list, round_events: tuple[type, ...] = ()
+def read_positions(spec, setup: GameSetup, moves: list, begins_round: Callable[[object], bool] = lambda event: False
                    ) -> tuple[list[int], list[bool], list[int], list[int]]:
     """One pass over the stored game: the positions where you had a real choice (more than one legal action); for
     every position whether its action is chance's; where each turn begins (a player to move other than the last
-    one's); where each round begins (just after an action that told one of `round_events`)."""
+    one's); where each round begins (just after an action that told an event that `begins_round`)."""
     state = spec.new_state(setup.players, setup.options)
     decisions, chance, turns, rounds = [], [], [], []
     last_player = None
@@ -564,7 +584,7 @@ def read_positions(spec, setup: GameSetup, moves: list, round_events: tuple[type
                 turns.append(position)
             last_player = player
         events = state.apply(state.action_from_json(raw))
-        if any(isinstance(event, round_events) for event in events) and not state.is_terminal():
+        if any(begins_round(event) for event in events) and not state.is_terminal():
             rounds.append(position + 1)  # (no round begins at the game's end: playtest round 12 read "Round 20")
     return decisions, chance, turns, rounds
 

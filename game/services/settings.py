@@ -23,6 +23,7 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     anim_speed: str = "normal"
+    coach: bool = True  # the replay theatre's coach reads your decisions (C there turns it off and on)
 
     def speed_factor(self) -> float:
         """How much faster than normal animations run."""
@@ -40,6 +41,7 @@ _VALID = {
     "muted": lambda v: isinstance(v, bool),
     "fullscreen": lambda v: isinstance(v, bool),
     "anim_speed": lambda v: isinstance(v, str) and v in ANIM_SPEEDS,
+    "coach": lambda v: isinstance(v, bool),
 }
 
 

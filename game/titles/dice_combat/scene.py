@@ -238,9 +238,11 @@ class DiceCombatScene(Scene):
         self._show_when_played()
 
     # --- in the replay theatre --------------------------------------------------------------------
-    round_events = (RoundStarted,)
     first_round_at_start = False  # RoundStarted tells the first round too
     holds_secrets = False  # nothing is hidden: dice are rolled in the open
+
+    def begins_round(self, event) -> bool:
+        return isinstance(event, RoundStarted)
 
     def coach_rect(self) -> pygame.Rect:
         """Where the theatre's coach speaks at your choice: over the two buttons."""

@@ -405,9 +405,11 @@ class DiceSlayerScene(Scene):
                 sprite.move(target, self.now, duration)
 
     # --- in the replay theatre --------------------------------------------------------------------
-    round_events = (RoundEnded,)  # a round is a roll and a pick: the next begins when one ends
-    first_round_at_start = True  # and the first with the game
+    first_round_at_start = True  # the first round begins with the game, the next when one ends (`begins_round`)
     holds_secrets = False  # nothing is hidden: dice are rolled in the open
+
+    def begins_round(self, event) -> bool:
+        return isinstance(event, RoundEnded)  # a round is a roll and a pick: the next begins when one ends
 
     def coach_rect(self) -> pygame.Rect:
         """Where the theatre's coach speaks at your pick: the preview card and the room under it."""

@@ -448,6 +448,10 @@ class FusejikaScene(TableScene):
     round_events = (rules.DealStarted,)
     holds_secrets = True
 
+    def begins_round(self, event) -> bool:
+        """A deal begins a round; a redeal deals the same round again (playtest round 18b: "Round 4" of three)."""
+        return isinstance(event, rules.DealStarted) and not event.redeal
+
     def secrets(self, seat: int) -> list[str]:
         """The hand (the cards under the deck lie open to all)."""
         return [t("fj.secret.hand", cards=" ".join(card_text(card) for card in self.state.hand[seat]) or "—")]

@@ -46,6 +46,7 @@ from game.titles.neu_noir.rules import (
 )
 from game.ui import theme
 from game.ui.actions import Note
+from game.ui.fonts import font
 from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, fit, render, wrap
 from game.ui.widgets import Button, card_sheet, dim, panel
@@ -84,7 +85,6 @@ class NeuNoirScene(TableScene):
         self.mode = "play"  # "play", "bet" (choose a target), "shot" (choose the Shot's target)
         self.hover: tuple[int, int] | None = None  # the mouse, for the pile under it
         self.cursor: int | None = None  # the card of your hand the keys point at (←→, A adds it); None: the mouse
-        self.arrow_at = (CENTER[0] + 100, CENTER[1] - 50)  # where the direction arrow was last drawn
 
     # --- telling ----------------------------------------------------------------------------------
     def _on_card(self, event: rules.CardAdded) -> None:
@@ -95,8 +95,12 @@ class NeuNoirScene(TableScene):
 
     def _on_played(self, event: rules.Played) -> None:
         if event.turned:
-            def turned() -> None:  # on the direction arrow, which turns (wherever it stands): a small event
-                self.effects.popup(t("nn.turned"), self.arrow_at, self.now, 24, theme.SKY, rise=24)
+            def turned() -> None:  # by the direction arrow, which turns: a small event. Where the arrow stands as
+                # it turns, and where its words fit (playtest round 18b: it rose over a pile's count at seven seats,
+                # and in the replay from where the arrow had stood before the step)
+                text = t("nn.turned")
+                spot = self.direction_spot(self.value_rect(), font(24, True).size(text)[0], above=32, below=18)
+                self.effects.popup(text, spot, self.now, 24, theme.SKY, rise=12)
                 self.app.audio.play("menu_move")
             self.timeline.queue(self.speed(0.3), turned)
         if event.shot is not None:
@@ -661,10 +665,10 @@ class NeuNoirScene(TableScene):
             blit(surface, text, size, (CENTER[0], CENTER[1] - 104), theme.WARN, True, "center")
         value = v.line_value if v.line else v.value
         colour = theme.BAD if value >= 95 else theme.WARN if value >= 80 else theme.INK
-        shown = blit(surface, str(value), 76, (CENTER[0], CENTER[1] - 24), colour, True, "center")
+        blit(surface, str(value), 76, self.value_rect().center, colour, True, "center")
         blit(surface, t("nn.value"), 15, (CENTER[0], CENTER[1] + 24), theme.INK_DIM, anchor="center")
         label = render(t("nn.ccw") if v.direction == CCW else t("nn.cw"), 13, theme.SKY)
-        x, y = self.arrow_at = self.direction_spot(shown, label.get_width())
+        x, y = self.direction_spot(self.value_rect(), label.get_width())
         draw_direction(surface, (x, y), v.direction)
         surface.blit(label, label.get_rect(center=(x, y + 32)))
         if v.doubles and v.phase in (TURN_PHASE, BUILD):  # the pill as wide as its words (a long name cut it to
@@ -682,10 +686,19 @@ class NeuNoirScene(TableScene):
                 surface.blit(card_back(34), (x - 2 * k, y - 2 * k))
             blit(surface, counted("nn.leftover", v.leftover), 13, (x + 17, y + 54), theme.INK_DIM, anchor="midtop")
 
-    def direction_spot(self, value: pygame.Rect, label_width: int) -> tuple[int, int]:
+    def value_rect(self) -> pygame.Rect:
+        """Where the big current value stands (the line's value while you build a play)."""
+        v = self.view
+        width, height = font(76, True).size(str(v.line_value if v.line else v.value))
+        return pygame.Rect(0, 0, width, height).move(CENTER[0] - width // 2, CENTER[1] - 24 - height // 2)
+
+    def direction_spot(self, value: pygame.Rect, label_width: int, above: int = 18, below: int = 40
+                       ) -> tuple[int, int]:
         """Where the direction arrow stands (its word under it): right of the value; else left of it, else above it,
         where a pile and its count are in the way (at seven seats a value of 101 pushed them onto the right-hand
-        seat's "pile of 3", playtest round 17); else right of the value whatever it touches."""
+        seat's "pile of 3", playtest round 17); else right of the value whatever it touches. What stands there is
+        `label_width` wide and reaches `above` over the spot and `below` under it (the arrow and its word, or the
+        popup that says it turned)."""
         half = max(18, label_width // 2)
         taken = [self.pile_rect(seat).union(label[1]) if (label := self.pile_label(seat)) else self.pile_rect(seat)
                  for seat in range(self.n)]
@@ -695,7 +708,8 @@ class NeuNoirScene(TableScene):
         spots = [(max(CENTER[0] + 100, value.right + 14 + half), y), (value.left - 14 - half, y),
                  (CENTER[0], value.top - 40)]
         return next((spot for spot in spots
-                     if pygame.Rect(spot[0] - half, spot[1] - 18, 2 * half, 58).collidelist(taken) < 0), spots[0])
+                     if pygame.Rect(spot[0] - half, spot[1] - above, 2 * half, above + below).collidelist(taken) < 0),
+                    spots[0])
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view
