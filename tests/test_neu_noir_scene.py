@@ -483,27 +483,35 @@ def test_a_shot_at_you_is_said_above_your_pile_not_on_it(app):
 
 def test_turn_is_said_on_the_arrow_and_no_doubles_pill_outlives_the_play(app, watched):
     """Playtest round 18: "Turn! Reversed" rose over the right-hand seat's "pile of 2" (it stood where the arrow
-    used to be, not where it is), and the "You: Double ×1" pill stayed on the finished table."""
-    from game.titles.neu_noir.rules import OVER, Played
-
-    scene = scene_at(app, position(players=7, hands={0: "5"}, current=3, value=101, doubles=1,
-                                   piles={s: f"{s + 1} {s + 2} 10" if s < 6 else "9 8" for s in range(7)}))
-    scene.draw(app.screen, 0.0)
-    popups = []
-    scene.effects.popup = lambda text, pos, *a, **k: popups.append((text, pos))
-    scene._on_played(Played(3, ("TURN",), (101,), 101, 1, 0, 4, None, True))
-    for _ in range(60):
-        app.tick(STEP)
-    ((text, pos),) = [(text, pos) for text, pos in popups if text == "Turn! Reversed"]
+    used to be, not where it is), and the "You: Double ×1" pill stayed on the finished table. Round 18b: it still
+    covered a pile's count where the arrow's spot was too narrow for its words, and round 19: where the arrow stood
+    above the value (a pile each side and the leftover), it was said over the arrow."""
+    from game.titles.neu_noir.rules import CCW, OVER, Played
     from game.ui.fonts import font
 
-    words = pygame.Rect((0, 0), font(24, True).size(text))
-    for rise in (0, 12):  # where it appears and where it ends: clear of every pile and its count (round 18b)
-        words.center = (pos[0], pos[1] - rise)
-        for seat in range(7):
-            taken = [scene.pile_rect(seat)] + ([scene.pile_label(seat)[1]] if scene.pile_label(seat) else [])
-            assert words.collidelist(taken) < 0, (seat, words)
-    assert pos == scene.direction_spot(scene.value_rect(), words.width, above=32, below=18)
+    tables = [position(players=7, hands={0: "5"}, current=3, value=101, doubles=1,
+                       piles={s: f"{s + 1} {s + 2} 10" if s < 6 else "9 8" for s in range(7)}),
+              position(players=7, hands={0: "5 7 9"}, current=3, value=101, round_no=1, direction=CCW,
+                       piles={1: "4", 2: "TURN 1 2 3", 3: "1", 4: "1", 5: "6", 6: "4", 0: "2"})]
+    for state in tables:
+        scene = scene_at(app, state)
+        scene.draw(app.screen, 0.0)
+        popups = []
+        scene.effects.popup = lambda text, pos, *a, popups=popups, **k: popups.append((text, pos))
+        scene._on_played(Played(3, ("TURN",), (101,), 101, 1, 0, 4, None, True))
+        for _ in range(60):
+            app.tick(STEP)
+        ((text, pos),) = [(text, pos) for text, pos in popups if text == "Turn! Reversed"]
+        words = pygame.Rect((0, 0), font(24, True).size(text))
+        for rise in (0, 12):  # where it appears and where it ends: clear of every pile and its count, the arrow
+            words.center = (pos[0], pos[1] - rise)  # and its word, and the value
+            taken = [scene.arrow_rect(), scene.value_rect()]
+            for seat in range(7):
+                taken += [scene.pile_rect(seat)] + ([scene.pile_label(seat)[1]] if scene.pile_label(seat) else [])
+                taken.append(scene.layout.plate_rect(seat))
+            assert words.collidelist(taken) < 0, (taken[words.collidelist(taken)], words)
+        assert pos == scene.turned_spot(words.width)
+    assert scene.arrow_rect().centerx == scene.value_rect().centerx  # the second table's arrow stood above the value
     _, shown = watched
     shown.clear()
     scene.view = scene.view._replace(phase=OVER)

@@ -65,6 +65,8 @@ def games_and_theatre(out: Path, language: str) -> None:
                 break
             if scene.human_turn():
                 scene.choose(rng.choice(list(scene.view.legal)))
+            elif scene.awaits_player:  # a result that waits for the player: go on, as the player would
+                shooter.key(pygame.K_RETURN)
             app.tick(1 / 60)
     solos = [solo_game(app, spec.slug, seed=21 + i) for i, spec in enumerate(registry.TITLES.values()) if spec.solo]
     games = GamesScene(app)
@@ -129,7 +131,8 @@ def wait_for_coach(shooter, theatre, seconds: float = 20.0) -> None:
 
 
 def solo_game(app, slug: str, seed: int) -> dict:
-    """A game of a solo title by its hint bot with a slip now and then, stored as its end screen stores it."""
+    """A game of a solo title by its hint bot with a slip now and then, stored as its end screen stores it (the
+    Games screen showed "98.0 pts" where the game shows 98)."""
     import random
 
     from game.core import chance, replay
@@ -142,8 +145,9 @@ def solo_game(app, slug: str, seed: int) -> dict:
         else:
             slip = rng.random() < 0.1
             state.apply(rng.choice(state.legal_actions()) if slip else bot.choose(state, rng))
-    app.storage.record_game(slug, "end", state.round, {"score": state.returns()[0]},
-                            replay.dumps(replay.record(state, seed=seed)))
+    stats = state.statistics()  # what its end screen keeps (Dice Combat's outcome is its result)
+    app.storage.record_game(slug, stats.get("result", "end"), state.round, stats,
+                            replay.dumps(replay.record(state, seed=seed, result=stats)))
     return app.storage.stored_games(slug)[0]
 
 

@@ -31,6 +31,7 @@ def take(shooter) -> None:
 def moment(shooter, scene, wanted: set[str]) -> None:
     """Take the pictures still wanted now; otherwise let the Easy bot make the human's choice."""
     from game.titles.fusejika.bots import EasyBot
+    from game.titles.fusejika.rules import Kick
 
     if scene.stamps and "fusejika_stamp" in wanted:
         shooter.shot("fusejika_stamp")
@@ -59,4 +60,8 @@ def moment(shooter, scene, wanted: set[str]) -> None:
         shooter.shot(name)
         wanted.discard(name)
         scene.dragging = False
-    scene.choose(EasyBot().choose(scene.state, random.Random(len(scene.view.legal))))
+    state = scene.state
+    if scene.kick_from is not None:  # the card to kick is picked (the table shows its targets): the target next
+        state = state.clone()
+        state.apply(Kick(scene.view.kick_card))
+    scene.choose(EasyBot().choose(state, random.Random(len(scene.view.legal))))

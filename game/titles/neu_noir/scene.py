@@ -95,12 +95,10 @@ class NeuNoirScene(TableScene):
 
     def _on_played(self, event: rules.Played) -> None:
         if event.turned:
-            def turned() -> None:  # by the direction arrow, which turns: a small event. Where the arrow stands as
-                # it turns, and where its words fit (playtest round 18b: it rose over a pile's count at seven seats,
-                # and in the replay from where the arrow had stood before the step)
+            def turned() -> None:  # by the direction arrow, which turns: a small event
                 text = t("nn.turned")
-                spot = self.direction_spot(self.value_rect(), font(24, True).size(text)[0], above=32, below=18)
-                self.effects.popup(text, spot, self.now, 24, theme.SKY, rise=12)
+                self.effects.popup(text, self.turned_spot(font(24, True).size(text)[0]), self.now, 24, theme.SKY,
+                                   rise=12)
                 self.app.audio.play("menu_move")
             self.timeline.queue(self.speed(0.3), turned)
         if event.shot is not None:
@@ -667,10 +665,9 @@ class NeuNoirScene(TableScene):
         colour = theme.BAD if value >= 95 else theme.WARN if value >= 80 else theme.INK
         blit(surface, str(value), 76, self.value_rect().center, colour, True, "center")
         blit(surface, t("nn.value"), 15, (CENTER[0], CENTER[1] + 24), theme.INK_DIM, anchor="center")
-        label = render(t("nn.ccw") if v.direction == CCW else t("nn.cw"), 13, theme.SKY)
-        x, y = self.direction_spot(self.value_rect(), label.get_width())
-        draw_direction(surface, (x, y), v.direction)
-        surface.blit(label, label.get_rect(center=(x, y + 32)))
+        arrow = self.arrow_rect()
+        draw_direction(surface, (arrow.centerx, arrow.y + 18), v.direction)
+        blit(surface, self.direction_word(), 13, (arrow.centerx, arrow.y + 50), theme.SKY, anchor="center")
         if v.doubles and v.phase in (TURN_PHASE, BUILD):  # the pill as wide as its words (a long name cut it to
             # "Double ···", playtest round 17); none on a finished table
             text = counted("nn.doubles_badge", v.doubles, name=self.names[v.current])
@@ -692,24 +689,44 @@ class NeuNoirScene(TableScene):
         width, height = font(76, True).size(str(v.line_value if v.line else v.value))
         return pygame.Rect(0, 0, width, height).move(CENTER[0] - width // 2, CENTER[1] - 24 - height // 2)
 
-    def direction_spot(self, value: pygame.Rect, label_width: int, above: int = 18, below: int = 40
+    def direction_word(self) -> str:
+        return t("nn.ccw") if self.view.direction == CCW else t("nn.cw")
+
+    def arrow_rect(self) -> pygame.Rect:
+        """Where the direction arrow and its word under it stand (`direction_spot`)."""
+        half = max(18, font(13).size(self.direction_word())[0] // 2)
+        x, y = self.direction_spot(self.value_rect(), 2 * half)
+        return pygame.Rect(x - half, y - 18, 2 * half, 58)
+
+    def turned_spot(self, width: int) -> tuple[int, int]:
+        """Where "Turn! Reversed" (`width` wide) rises: by the arrow, where its words fit clear of the piles and of
+        the arrow itself; else under the value. Worked out as it shows (playtest round 18b: it rose over a pile's
+        count at seven seats, in the replay from where the arrow had stood before the step, and over the arrow)."""
+        avoid = [self.arrow_rect()]
+        if self.view.doubles and self.view.phase in (TURN_PHASE, BUILD):
+            avoid.append(pygame.Rect(CENTER[0] - 130, CENTER[1] + 37, 260, 30))  # the Doubles pill
+        return self.direction_spot(self.value_rect(), width, above=32, below=18, avoid=avoid,
+                                   last=(CENTER[0], CENTER[1] + 100))
+
+    def direction_spot(self, value: pygame.Rect, label_width: int, above: int = 18, below: int = 40,
+                       avoid: list[pygame.Rect] | None = None, last: tuple[int, int] | None = None
                        ) -> tuple[int, int]:
         """Where the direction arrow stands (its word under it): right of the value; else left of it, else above it,
         where a pile and its count are in the way (at seven seats a value of 101 pushed them onto the right-hand
         seat's "pile of 3", playtest round 17); else right of the value whatever it touches. What stands there is
         `label_width` wide and reaches `above` over the spot and `below` under it (the arrow and its word, or the
-        popup that says it turned)."""
+        popup that says it turned, which also keeps clear of what is `avoid`ed and has a `last` spot)."""
         half = max(18, label_width // 2)
         taken = [self.pile_rect(seat).union(label[1]) if (label := self.pile_label(seat)) else self.pile_rect(seat)
-                 for seat in range(self.n)]
+                 for seat in range(self.n)] + list(avoid or ())
         if self.view.leftover:
             taken.append(pygame.Rect(CENTER[0] - 130, CENTER[1] - 50, 54, 110))  # the leftover and its count
         y = CENTER[1] - 50
         spots = [(max(CENTER[0] + 100, value.right + 14 + half), y), (value.left - 14 - half, y),
-                 (CENTER[0], value.top - 40)]
+                 (CENTER[0], value.top - 40)] + ([last] if last else [])
         return next((spot for spot in spots
                      if pygame.Rect(spot[0] - half, spot[1] - above, 2 * half, above + below).collidelist(taken) < 0),
-                    spots[0])
+                    spots[-1] if last else spots[0])
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         v = self.view

@@ -165,8 +165,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "pw.note.bonus": {"en": "All one colour: you will take a card back from the discard pile.",
                       "ja": "すべて同じ色：捨て札から1枚取れます。"},
     "pw.note.no_bonus": {"en": "Mixed colours (or a joker): no card back.", "ja": "色が混ざっている（またはジョーカー）：回収なし。"},
-    "pw.note.pile": {"en": "A one-colour three takes back one of {n} in the discard pile, best: {cards}",
-                     "ja": "同色3枚なら捨て札{n}枚から1枚回収（上位：{cards}）"},
+    "pw.note.pile": {"en": "A one-colour three takes back one of the {n} in the discard pile or one of the three, "
+                           "best: {cards}",
+                     "ja": "同色3枚なら捨て札{n}枚か捨てた3枚から1枚回収（上位：{cards}）"},
     "pw.note.pile_empty": {"en": "Nothing in the discard pile can come back yet (no aces or jokers).",
                            "ja": "捨て札に回収できる札はまだない（エース・ジョーカーは不可）。"},
     "pw.footer": {"en": "click cards · ↑↓ Enter the buttons", "ja": "札をクリック・↑↓ Enter でボタン"},
