@@ -40,7 +40,8 @@ def moment(shooter, scene, wanted: set[str]) -> None:
         shooter.settle(20)
         shooter.shot("fusejika_stuck")
         wanted.discard("fusejika_stuck")
-    if scene.breakdown is not None and "fusejika_round_end" in wanted and scene.now > scene.panel_until - 5:
+    if scene.breakdown is not None and "fusejika_round_end" in wanted:  # (it waits for the player: let it come in)
+        shooter.settle(40)
         shooter.shot("fusejika_round_end")
         wanted.discard("fusejika_round_end")
     if scene.sudden is not None and "fusejika_sudden_death" in wanted:
