@@ -36,7 +36,7 @@ from game.titles import registry
 from game.titles.spec import START
 from game.ui import theme
 from game.ui.anim import Timeline
-from game.ui.text import blit, block, fit, line_height, wrap
+from game.ui.text import blit, block, fit, line_height, overflowed, wrap
 from game.ui.widgets import OFF_SCREEN, Button, ButtonRow, panel
 
 SPEEDS = (("×½", 1.4), ("×1", 0.7), ("×2", 0.3), ("×4", 0.08))  # label, seconds between moves
@@ -409,6 +409,9 @@ class TheatreScene(Scene):
             return
         for lines, size, colour, bold, indent in self._coach_lines(advice, inner.width, inner.bottom - y):
             for line in lines:
+                if y + line_height(size) > inner.bottom:  # (one choice too long for the panel: cut, never past it)
+                    overflowed(line, inner)
+                    return
                 blit(surface, line, size, (inner.x + indent, y), colour, bold)
                 y += line_height(size)
 
