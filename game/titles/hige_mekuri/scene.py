@@ -36,7 +36,7 @@ from game.titles.territories import BEARDED, CLEAN, VICTORIA, Leader
 from game.ui import theme
 from game.ui.actions import Note
 from game.ui.seats import draw_seat_badge
-from game.ui.text import blit, block, render, wrap
+from game.ui.text import blit, render, wrap
 from game.ui.tween import ease_out_back, ease_out_cubic, lerp2, pulse
 from game.ui.widgets import Button, ButtonRow, panel
 
@@ -445,8 +445,6 @@ class HigeScene(TableScene):
             for k in range(min(self.run_shown, 10)):
                 draw_icon(surface, BEARDED, (x + 14 + k * 26, y + 78), 22)
         blit(surface, counted("hm.flips", self.shown), 16, (x, y + 104), theme.INK_DIM)
-        # the goal on the table, not only in the rules (playtest round 19: "Beards this turn" read like a score)
-        block(surface, t("hm.goal"), 15, pygame.Rect(x, y + 140, 300, 60), theme.INK_DIM)
 
     def _draw_quip(self, surface: pygame.Surface) -> None:
         """The source's joke in a speech bubble, shaking a little."""
@@ -472,9 +470,12 @@ class HigeScene(TableScene):
             blit(surface, f"× {counts[category]}", 24, (COUNTS.right - 16, y), theme.WARN, True, "midright")
 
     def panel_notes(self) -> list[Note]:
-        """The odds under the buttons, when shown: each choice's chance to win from here."""
-        if not (self.human_turn() and self.show_odds):
+        """The odds under the buttons, when shown: each choice's chance to win from here; else the goal (playtest
+        round 19: only F1 said it, and "Beards this turn" read like a score)."""
+        if not self.human_turn():
             return []
+        if not self.show_odds:
+            return [Note(t("hm.goal"), 15, theme.INK_DIM)]
         chances = rules.win_chances(self.view)
         if CONTINUE not in chances:
             return [Note(odds("hm.odds_now", chances[FLIP]), 16, theme.GOOD, True)]
