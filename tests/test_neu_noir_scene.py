@@ -508,7 +508,8 @@ def test_turn_is_said_on_the_arrow_and_no_doubles_pill_outlives_the_play(app, wa
             taken = [scene.arrow_rect(), scene.value_rect()]
             for seat in range(7):
                 taken += [scene.pile_rect(seat)] + ([scene.pile_label(seat)[1]] if scene.pile_label(seat) else [])
-                taken.append(scene.layout.plate_rect(seat))
+                plate = scene.layout.plate_rect(seat)
+                taken.append(plate.union(plate.move(0, 24)))  # with its chips and card count under it (round 19b)
             assert words.collidelist(taken) < 0, (taken[words.collidelist(taken)], words)
         assert pos == scene.turned_spot(words.width)
     assert scene.arrow_rect().centerx == scene.value_rect().centerx  # the second table's arrow stood above the value

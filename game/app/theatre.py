@@ -417,28 +417,29 @@ class TheatreScene(Scene):
 
     def _coach_lines(self, advice: dict, width: int, height: int) -> list[tuple[tuple[str, ...], int, tuple, bool, int]]:
         """The coach's top choices, each with its value under it, and the one you played if it is not among them,
-        as (lines, size, colour, bold, indent): the type grows smaller (not below 13: playtest round 19 found 12 hard
-        to read), then fewer choices are shown, until they fit `height` (playtest round 18b: three Shinoburi choices
-        of two lines each ran out of the panel)."""
+        as (lines, size, colour, bold, indent): fewer choices are shown, the type a size smaller before the last, until
+        they fit `height` (playtest round 18b: three Shinoburi choices of two lines each ran out of the panel; round
+        19: type of 12 and 13 was hard to read, smaller than the move log's 16 drawn at 90%)."""
         played = self.moves[self.at]
         most = max(c.get("visits", 0) for c in advice["choices"]) if advice["choices"] else 0
         measure = advice["measure"]  # the choices the coach looked at enough to suggest (game.ai.coach.by_value)
         choices = [c for c in advice["choices"] if looked_at(c.get("visits", 0), most)]
         laid = []
         for shown in range(min(SHOWN_CHOICES, len(choices)), 0, -1):
-            for size in (15, 14, 13):
+            for size in ((16, 15) if shown > 1 else (16, 15, 14)):
                 laid = []
                 for rank, choice in enumerate(choices[:shown], 1):
                     mine = choice["action"] == played
                     laid.append((wrap(f"{rank}. {self.label(choice['action'])}", size, width, True), size,
                                  theme.GOOD if rank == 1 else theme.INK, True, 0))
                     tail = self.value_text(measure, choice["value"]) + ("   " + t("theatre.coach_played") if mine else "")
-                    line, tail_size = fit(tail, size - 1, width - 14, smallest=size - 3)
+                    line, tail_size = fit(tail, size - 1, width - 14, smallest=14)
                     laid.append(((line,), tail_size, theme.WARN if mine else theme.INK_DIM, mine, 14))
                 if played not in (choice["action"] for choice in choices[:shown]):
                     value = next((c["value"] for c in advice["choices"] if c["action"] == played), None)
-                    what = t("theatre.coach_you_played", what=self.label(played), value="—" if value is None
-                             else self.value_text(measure, value).replace(" ", "\u00a0"))  # its value kept whole
+                    worth = t("theatre.coach_unread") if value is None else self.value_text(measure, value)
+                    what = t("theatre.coach_you_played", what=self.label(played),
+                             value=worth.replace(" ", "\u00a0"))  # its value kept whole on one line
                     laid.append((wrap(what, size - 1, width), size - 1, theme.WARN, False, 0))
                 if sum(len(lines) * line_height(size) for lines, size, *_ in laid) <= height:
                     return laid

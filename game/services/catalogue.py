@@ -184,6 +184,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "theatre.coach_score": {"en": "{score} expected", "ja": "期待値 {score}"},
     "theatre.coach_played": {"en": "✓ played", "ja": "✓ 実際の手"},
     "theatre.coach_you_played": {"en": "✓ played: {what} ({value})", "ja": "✓ 実際の手：{what}（{value}）"},
+    "theatre.coach_unread": {"en": "not weighed by the coach", "ja": "講評では未評価"},
     "stats.title": {"en": "Statistics", "ja": "成績"},
     "stats.title_col": {"en": "Title", "ja": "タイトル"},
     "stats.opponents": {"en": "Opponents", "ja": "対戦相手"},

@@ -56,7 +56,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "hm.run": {"en": "Beards this turn: {n}", "ja": "この手番のヒゲ: {n}"},
     "hm.goal": {"en": "Whoever turns up Queen Victoria wins. A bearded face lets you flip again; a clean-shaven "
                       "one ends the turn.",
-                "ja": "ヴィクトリア女王をめくった人の勝ち。ヒゲの人ならもう一枚めくれる。ヒゲなしなら手番終了。"},
+                "ja": "ヴィクトリア女王が出たら勝ち。\nヒゲの人ならもう一枚めくれる。\nヒゲなしなら手番終了。"},
     "hm.turn_of_you": {"en": "Your turn", "ja": "あなたの番"},
     "hm.starts_you": {"en": "You start.", "ja": "あなたが先手。"},
     "hm.log_flip_you": {"en": "You turn {person} ({territory}): {kind}.",

@@ -26,7 +26,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "kg.declare_bride": {"en": "Declare bride (upright)", "ja": "花嫁と宣言（真っ直ぐ）"},
     "kg.declare_fox": {"en": "Declare fox (sideways)", "ja": "狐と宣言（横向き）"},
     "kg.your_turn": {"en": "Your turn: draw, or flip everything?", "ja": "あなたの番：引くか、返すか？"},
-    "kg.you_drew": {"en": "You drew a {face}. How do you declare it?", "ja": "引いたのは{face}。どう宣言する？"},
+    "kg.you_drew": {"en": "You drew a {face}. How do you declare it?", "ja": "引いたのは{face}。\nどう宣言する？"},
     "kg.lie_tag": {"en": " (a lie)", "ja": "（嘘）"},
     "kg.lie_warning": {"en": "A lie: if the next player loses a soul, so do you.",
                        "ja": "嘘の宣言：次の人が魂を失えば、あなたも失う。"},
