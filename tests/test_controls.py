@@ -459,3 +459,23 @@ def test_enter_starts_from_any_row_of_the_setup_and_space_changes_it(app, setup_
     key(app, pygame.K_RETURN)
     app.stack.apply_pending()
     assert app.stack.top is not scene and type(app.stack.top).__name__ == "ShinobazuScene"
+
+
+def test_enter_with_no_die_in_focus_puts_the_first_in_focus_and_a_second_enter_picks_it(app):
+    """Playtest round 19b: forty presses of Enter did nothing until ←→ had moved the focus (the help line says
+    "←→ Enter"). The first Enter now shows the focus on the first die; the next picks it."""
+    from game.titles.dice_slayer.scene import DiceSlayerScene
+
+    scene = DiceSlayerScene(app, seed=7)
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    for _ in range(600):
+        app.tick(STEP)
+        if scene.picking:
+            break
+    assert scene.picking and scene.cursor is None and not scene.hint_on
+    rolls = len(scene.state.history)
+    key(scene, pygame.K_RETURN)
+    assert scene.cursor == scene.state.legal_actions()[0] and len(scene.state.history) == rolls  # shown, not picked
+    key(scene, pygame.K_RETURN)
+    assert len(scene.state.history) > rolls

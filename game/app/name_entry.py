@@ -114,6 +114,9 @@ class NameEntry:
         box = self.box
         blit(surface, t("over.enter_name"), 24, (box.x - 14, box.centery), theme.INK, anchor="midright")
         self.field.draw(surface, box, pulse(self.time, 0.9) > 0.5)
+        full = len(self.field.text) >= self.field.limit  # how much room is left (playtest round 19b: a long name
+        blit(surface, f"{len(self.field.text)}/{self.field.limit}", 15,  # stopped at 16 letters without a word)
+             (box.right + 10, box.centery), theme.WARN if full else theme.INK_DIM, full, "midleft")
         if self.armed:
             blit(surface, t("over.skip_confirm"), 19, (theme.WIDTH // 2, help_y), theme.WARN, True, "center")
         else:

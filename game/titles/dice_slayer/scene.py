@@ -480,6 +480,8 @@ class DiceSlayerScene(Scene):
                 self.pick(self.cursor)
             elif self.hint_on and self.picking:  # the hint's die is the one lit
                 self.pick(self.hint()[0])
+            elif self.picking:  # nothing under focus: the first die takes it (playtest round 19b: Enter did nothing
+                self._move_cursor(1)  # at all until ←→ had moved); a second Enter picks it
 
     def _move_cursor(self, step: int) -> None:
         values = self.state.legal_actions()
