@@ -464,13 +464,16 @@ class KitsuneScene(TableScene):
         self.draw_actions(surface)
 
     def panel_notes(self) -> list[Note]:
-        """A warning under the buttons: a declaration would be a lie, or a flip must fail."""
+        """A warning under the buttons: a declaration would be a lie, or a flip must fail; else, at the choice to draw
+        or flip, what a flip does (playtest round 19b: nothing on the screen said it, nor who pays)."""
         if not self.human_turn():
             return []
         if any(self.lie_of(a) for a in self.view.legal):
             return [Note(t("kg.lie_warning"))]
         if FLIP in self.view.legal and rules.flip_must_fail(self.view):
             return [Note(t("kg.few_cards"))]
+        if FLIP in self.view.legal:
+            return [Note(t("kg.flip_help"), 15, theme.INK_DIM)]
         return []
 
     def prompt(self) -> tuple[str, tuple[int, int, int]]:

@@ -26,6 +26,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "kg.declare_bride": {"en": "Declare bride (upright)", "ja": "花嫁と宣言（真っ直ぐ）"},
     "kg.declare_fox": {"en": "Declare fox (sideways)", "ja": "狐と宣言（横向き）"},
     "kg.your_turn": {"en": "Your turn: draw, or flip everything?", "ja": "あなたの番：引くか、返すか？"},
+    "kg.flip_help": {"en": "Kaeshi turns every face-down card up: two or more real foxes, and the player before you "
+                           "loses a soul; fewer, and you do.",
+                     "ja": "返し：伏せ札をすべて表に。本物の狐が2枚以上なら直前の人が、1枚以下ならあなたが魂を失う。"},
     "kg.you_drew": {"en": "You drew a {face}. How do you declare it?", "ja": "引いたのは{face}。\nどう宣言する？"},
     "kg.lie_tag": {"en": " (a lie)", "ja": "（嘘）"},
     "kg.lie_warning": {"en": "A lie: if the next player loses a soul, so do you.",
