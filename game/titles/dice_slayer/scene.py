@@ -634,6 +634,8 @@ class DiceSlayerScene(Scene):
         value = self.cursor if self.cursor in self.state.plate else None
         if value is None:
             blit(surface, t("ds.pick_prompt"), 21, (x, y), theme.INK)
+            # the goal, not only in F1's rules (playtest round 19b: a newcomer could not tell it from the screen)
+            block(surface, t("ds.goal"), 15, pygame.Rect(x, y + 36, card.width - 44, 78), theme.INK_DIM)
             if self.hint_on:
                 best, ev = self.hint()
                 line, size = fit(t("ds.hint", v=best, ev=f"{ev:.1f}"), 20, card.width - 44, True, 13)

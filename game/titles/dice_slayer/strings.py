@@ -13,6 +13,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "ds.next_roll": {"en": "Next roll: {n} dice", "ja": "次のロール: {n}個"},
     "ds.coach_pick": {"en": "Pick {v}: {what}", "ja": "{v} を選ぶ：{what}"},
     "ds.pick_prompt": {"en": "Pick a die for the stock", "ja": "ストックに移すダイスを選ぼう"},
+    "ds.goal": {"en": "Three of a kind or a run of three in the stock destroys the plate's dice on both sides of it "
+                      "(points: their count squared). The game ends when the plate fills up.",
+                "ja": "ストックに同じ数字3つか連番3つがそろうと、その両脇の数字のダイスが皿から消えて得点（消えた数の2乗）。"
+                      "皿が埋まると終了。"},
     "ds.preview_title": {"en": "If you pick {v}:", "ja": "{v} を選ぶと:"},
     "ds.preview_none": {"en": "No set — nothing is removed", "ja": "役なし — 何も消えない"},
     "ds.preview_set": {"en": "{kind}! removes {n} dice: +{points}", "ja": "{kind}！ {n}個消える: +{points}"},
