@@ -3,8 +3,8 @@
 For every decision of the seat (with a real choice), the coach values each legal action from that seat's
 information only: a title with an exact evaluator (`BotKit.exact`, the solo dice titles) gives the expected score or
 win chance of each choice; a table title's Hard search (from the same information set: the search reads the state
-only through `resample(seat)`) gives each root action's mean win share (ranked by `by_value`). The advice keeps the top three, the value of
-the action played and what the choice cost (best value minus played value). Pure: the worker runs it in the
+only through `resample(seat)`) gives each root action's mean win share (ranked by `by_value`). The advice keeps
+the top three, the value of the action played and what the choice cost (best value minus played value). Pure: the worker runs it in the
 background and the app caches the result.
 """
 
@@ -78,9 +78,13 @@ def by_value(values: dict, visits: dict) -> list:
     (`looked_at`) by value, then the rest by visits. Playtest round 18b: ordered by visits alone, the coach listed
     "1. … 41% to win" above "2. … 47% to win"."""
     most = max(visits.values(), default=0)
-    return sorted(values, key=lambda action: (not looked_at(visits[action], most),
-                                              -values[action] if looked_at(visits[action], most) else -visits[action],
-                                              -visits[action]))
+
+    def rank(action) -> tuple:
+        if looked_at(visits[action], most):
+            return 0, -values[action], -visits[action]
+        return 1, -visits[action], 0
+
+    return sorted(values, key=rank)
 
 
 def advise(kit: BotKit, state: State, iterations: int = COACH_ITERATIONS, seed: int = 0,

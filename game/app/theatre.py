@@ -415,7 +415,8 @@ class TheatreScene(Scene):
                 blit(surface, line, size, (inner.x + indent, y), colour, bold)
                 y += line_height(size)
 
-    def _coach_lines(self, advice: dict, width: int, height: int) -> list[tuple[tuple[str, ...], int, tuple, bool, int]]:
+    def _coach_lines(self, advice: dict, width: int, height: int
+                     ) -> list[tuple[tuple[str, ...], int, tuple, bool, int]]:
         """The coach's top choices, each with its value under it, and the one you played if it is not among them,
         as (lines, size, colour, bold, indent): fewer choices are shown, the type a size smaller before the last, until
         they fit `height` (playtest round 18b: three Shinoburi choices of two lines each ran out of the panel; round
@@ -432,7 +433,9 @@ class TheatreScene(Scene):
                     mine = choice["action"] == played
                     laid.append((wrap(f"{rank}. {self.label(choice['action'])}", size, width, True), size,
                                  theme.GOOD if rank == 1 else theme.INK, True, 0))
-                    tail = self.value_text(measure, choice["value"]) + ("   " + t("theatre.coach_played") if mine else "")
+                    tail = self.value_text(measure, choice["value"])
+                    if mine:
+                        tail += "   " + t("theatre.coach_played")
                     line, tail_size = fit(tail, size - 1, width - 14, smallest=14)
                     laid.append(((line,), tail_size, theme.WARN if mine else theme.INK_DIM, mine, 14))
                 if played not in (choice["action"] for choice in choices[:shown]):

@@ -700,10 +700,12 @@ class NeuNoirScene(TableScene):
 
     def turned_spot(self, width: int) -> tuple[int, int]:
         """Where "Turn! Reversed" (`width` wide) rises: by the arrow, where its words fit clear of the piles, the
-        plates with their chips, and the arrow itself; else under the value. Worked out as it shows (playtest round 18b: it rose over a pile's
-        count at seven seats, in the replay from where the arrow had stood before the step, and over the arrow)."""
-        avoid = [self.arrow_rect()] + [self.layout.plate_rect(seat).inflate(0, 8).union(  # a plate and the chips and
-            self.layout.plate_rect(seat).move(0, 28)) for seat in range(self.n)]  # card count under it (round 19b)
+        plates with their chips, and the arrow itself; else under the value. Worked out as it shows (playtest rounds
+        18b and 19b: it rose over a pile's count at seven seats, in the replay from where the arrow had stood before
+        the step, over the arrow, and over the top seats' chips)."""
+        plates = [self.layout.plate_rect(seat) for seat in range(self.n)]
+        avoid = [self.arrow_rect()] + [plate.inflate(0, 8).union(plate.move(0, 28)) for plate in plates]  # with the
+        # chips and the card count under each
         if self.view.doubles and self.view.phase in (TURN_PHASE, BUILD):
             avoid.append(pygame.Rect(CENTER[0] - 130, CENTER[1] + 37, 260, 30))  # the Doubles pill
         return self.direction_spot(self.value_rect(), width, above=32, below=18, avoid=avoid,
