@@ -257,3 +257,33 @@ def test_a_revealed_hand_lies_beside_its_plate_clear_of_the_others(app, table_at
                     assert card.collidelist(plates) < 0
                 if players == 4 and count <= 3:
                     assert tab is None  # beside the plate, off the map
+
+
+def test_the_panel_says_what_an_ace_counts_and_what_a_cost_is(app, table_at):
+    """Playtest round 19: "A → 14" on the table and "cost 4" in the prompt were explained only in F1's rules."""
+    from game.services.i18n import t
+    from game.titles.powers.rules import OCCUPY
+
+    opening = table_at(PowersScene, position(4, on_offer="IND", hands={0: "AS 8C"}, parent=0))
+    app.tick(STEP)
+    assert t("pw.note.ace_open") in [note.text for note in opening.panel_notes()]
+    state = position(4, on_offer="IND", hands={0: "AS 8C", 3: "KD 2C"}, parent=3)
+    state.apply(Play("KD"))
+    after_king = table_at(PowersScene, state)
+    app.tick(STEP)
+    notes = [note.text for note in after_king.panel_notes()]
+    assert notes == [t("pw.note.ace", n=14)] and "14" in notes[0]
+    without = table_at(PowersScene, position(4, on_offer="IND", hands={0: "9S 8C"}, parent=0))
+    app.tick(STEP)
+    assert without.panel_notes() == []
+    state = position(4, on_offer="JPN", hands={0: "AS 8C", 3: "KD 2C"}, parent=3)  # an island: a black ace is 1
+    state.apply(Play("KD"))
+    unplayable = table_at(PowersScene, state)
+    app.tick(STEP)
+    assert [note.text for note in unplayable.panel_notes()] == [t("pw.note.island")]
+    state = position(4, on_offer="FRA", hands={0: "JK1 2S 3S 4S 5S 6D"}, parent=0)
+    state.apply(Play("JK1"))
+    paying = table_at(PowersScene, state)
+    app.tick(STEP)
+    assert paying.view.phase == OCCUPY and paying.view.to_move == 0
+    assert [note.text for note in paying.panel_notes()] == [t("pw.note.cost", cost=paying.view.cost)]

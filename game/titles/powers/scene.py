@@ -476,7 +476,12 @@ class PowersScene(TableScene):
             return notes
         if v.phase in (OPEN, INVADE):
             kind = TERRITORIES[v.on_offer][2]
-            return [Note(t(f"pw.note.{kind}"))] if kind != rules.NORMAL else []
+            notes = [Note(t(f"pw.note.{kind}"))] if kind != rules.NORMAL else []
+            if any(type(a) is Play and rank(a.card) == "A" for a in v.legal):  # the rule its button cannot show
+                notes.append(Note(t("pw.note.ace_open") if not v.top else t("pw.note.ace", n=v.top[0] + 1)))
+            return notes
+        if v.phase == OCCUPY and any(a != DECLINE for a in v.legal):
+            return [Note(t("pw.note.cost", cost=v.cost))]
         if v.phase == DEFEND:  # your other territories the same occupation threatens: a face card may be wanted
             later = [x for x in v.to_defend[1:] if v.owner[IDS.index(x)] == self.me]
             if later:

@@ -162,6 +162,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "pw.note.island": {"en": "Island: black cards are strength 1, and no adjacency counts.",
                        "ja": "島国：黒の札は戦力1、近接も無効。"},
     "pw.note.inland": {"en": "Inland: red cards are strength 1.", "ja": "内陸国：赤の札は戦力1。"},
+    "pw.note.ace_open": {"en": "An ace opens as 1; after a card it counts that card's number + 1 (after a King, 14).",
+                         "ja": "エースは最初に出すと1、後から出すと直前の札の数字+1（キングの後なら14）。"},
+    "pw.note.ace": {"en": "An ace counts one more than the number of the card before it: here {n}.",
+                    "ja": "エースは直前の札の数字+1：ここでは{n}。"},
+    "pw.note.cost": {"en": "The cost is paid in cards: any {cost} from your hand go to the discard pile, aces and "
+                           "jokers too.",
+                     "ja": "コストは手札で払う：好きな{cost}枚を捨て札へ。\nエース・ジョーカーでもよい。"},
     "pw.note.bonus": {"en": "All one colour: you will take a card back from the discard pile.",
                       "ja": "すべて同じ色：捨て札から1枚取れます。"},
     "pw.note.no_bonus": {"en": "Mixed colours (or a joker): no card back.", "ja": "色が混ざっている（またはジョーカー）：回収なし。"},
