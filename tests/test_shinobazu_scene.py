@@ -247,3 +247,24 @@ def test_the_heading_names_a_lone_fighters_lead_when_the_log_does(app, monkeypat
     assert scene.result is None and i18n.t("sb.showdown_lead", colour=black) in heading_lines()
     scene.caught_up()
     assert i18n.t("sb.lead", colour=red) in heading_lines()
+
+
+def test_a_choice_to_fight_or_pass_says_what_each_means(app):
+    """Playtest round 20: "Fight or pass?" was asked with nothing on the table saying what either does."""
+    help_text = i18n.t("sb.stance_help")
+    forced = asked_at(app, rules.STANCE)
+    forced.view = forced.state.view(0)
+    assert forced.human_turn() and [note.text for note in forced.panel_notes()] == [help_text]
+    state, _ = easy_game_until(lambda state, action: action if state.phase == rules.PLAY and state.cur == 0 and any(
+        isinstance(a, rules.PlayOwn) and a.stance == rules.PASS for a in state.legal_actions()) else None)
+    own = scene_at(app, state)  # seat 0 to play, not the start player: its own card may fight or pass
+    card = next(a.card for a in own.view.legal if isinstance(a, rules.PlayOwn))
+    own.selected, own.picked = card, False  # only the keyboard's focus: no choice asked yet
+    assert own.panel_notes() == []
+    own.selected, own.picked = card, True
+    assert [note.text for note in own.panel_notes()] == [help_text]
+    starter, _ = easy_game_until(lambda state, action: action if state.phase == rules.PLAY and state.cur == 0
+                                 and state.start == 0 and not state.current[0] else None)
+    first = scene_at(app, starter)  # the start player: Fight only, nothing to explain
+    first.selected, first.picked = next(a.card for a in first.view.legal if isinstance(a, rules.PlayOwn)), True
+    assert first.panel_notes() == []

@@ -29,6 +29,7 @@ from game.titles.shinobazu.log import card_name, cards_text, describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
 from game.ui.seats import draw_seat_badge, felt_table
+from game.ui.actions import Note
 from game.ui.text import blit, block, marked, render
 from game.ui.tween import pulse
 from game.ui.widgets import Button, panel
@@ -555,6 +556,15 @@ class ShinobazuScene(TableScene):
         if v.phase == "challenge":
             return t("sb.you_lost_challenge"), theme.ACCENT
         return t("sb.challenged", name=self.names[v.challenger]), theme.ACCENT
+
+    def panel_notes(self) -> list[Note]:
+        """At a choice to fight or pass (a card forced on you, or your own card with Pass allowed): what each means."""
+        v = self.view
+        if not self.human_turn() or self.face_up:
+            return []
+        choosing = v.phase == "stance" or (v.phase == "play" and self.selected is not None and self.picked
+                                           and rules.PlayOwn(self.selected, PASS) in v.legal)
+        return [Note(t("sb.stance_help"), 15, theme.INK_DIM)] if choosing else []
 
     def where_key(self) -> str:
         """The prompt for the picked card, offering only what is legal for it: to yourself, forced, or either."""

@@ -38,6 +38,11 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ja": "光っている相手に押し付ける（今は自分に出せない）。"},
     "sb.forced_on_you": {"en": "{name} forced a card on you, face down. Fight or pass?",
                          "ja": "{name}が裏向きの札を押し付けた。勝負かパスか？"},
+    "sb.stance_help": {"en": "Fight: the fighters compare their totals; the strongest sheds a penalty point, the "
+                             "weakest takes one.\nPass: you sit it out and your card stays for the next round (a lone "
+                             "loser may still duel you).",
+                       "ja": "勝負：勝負する人どうしで合計を比べ、最強は−1点、最弱は+1点。\nパス：決戦を見送り、札は次の"
+                             "ラウンドへ持ち越す（負け忍1人から不忍勝負を挑まれることも）。"},
     "sb.its_lead": {"en": "It is the lead card: {colour}.", "ja": "主導色の札: {colour}。"},
     "sb.you_lost_challenge": {"en": "You alone lost the showdown: challenge a passer to a duel?",
                               "ja": "負け忍はあなた1人。パスした人に不忍勝負を挑む？"},
