@@ -28,8 +28,8 @@ from game.titles.shinobazu.cards import (
 from game.titles.shinobazu.log import card_name, cards_text, describe
 from game.titles.shinobazu.rules import ACCEPT, FIGHT, NO_CHALLENGE, PASS, REFUSE, Card, FaceDown
 from game.ui import theme
-from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.actions import Note
+from game.ui.seats import draw_seat_badge, felt_table
 from game.ui.text import blit, block, marked, render
 from game.ui.tween import pulse
 from game.ui.widgets import Button, panel
