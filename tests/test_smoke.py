@@ -35,13 +35,20 @@ def random_event(rng: random.Random) -> pygame.event.Event:
 
 def drive(app, make_scene, rng: random.Random, events: int) -> int:
     """`events` random events into the scene `make_scene()` gives, a frame every third; when it quits or is popped,
-    start over as a player would. Returns the frames drawn."""
+    start over as a player would. A press is released where it was, or a little aside (a short drag). Returns the
+    frames drawn."""
     app.running = True
     app.stack.clear_to(make_scene())
     app.stack.apply_pending()
     frames = 0
     for i in range(events):
-        app.handle(random_event(rng))
+        event = random_event(rng)
+        app.handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            x, y = event.pos
+            pos = (x + rng.randint(-40, 40), y) if rng.random() < 0.2 else event.pos
+            app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - x, 0), buttons=(1, 0, 0)))
+            app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=event.button))
         if i % 3 == 0:
             app.tick(STEP)
             frames += 1
@@ -114,6 +121,12 @@ def test_random_input_never_crashes(app, name):
     drive(app, lambda: make(app, name), random.Random(name), 2000)
 
 
+def test_random_input_in_japanese_from_the_menu(app):
+    """The menu and whatever it leads to (setups, games begun and left, settings, statistics), in Japanese."""
+    app.change_settings(language="ja")
+    drive(app, lambda: make(app, "menu"), random.Random("ja"), 2000)
+
+
 def test_a_game_played_by_keys_reaches_game_over(app):
     """Pressing 1-6 over and over finishes a real game through the real scene."""
     from game.titles.dice_slayer.game_over import GameOverScene
@@ -150,3 +163,21 @@ def test_every_title_survives_random_input(app, slug):
     """The generic scene test over the registry: each title's screens, thousands of random events each."""
     for k, make_scene in enumerate(title_scenes(app, slug)):
         drive(app, make_scene, random.Random(f"{slug}/{k}"), 1500)
+        games_play_back(app)
+
+
+def games_play_back(app) -> None:
+    """Nothing is lost: each game left on the stack plays back from its seed, every move legal and every chance
+    outcome the seed's."""
+    from game.app.setup import GameSetup
+    from game.core import replay
+
+    for scene in app.stack.scenes:
+        state, setup = getattr(scene, "state", None), getattr(scene, "setup", None)
+        if state is None or not isinstance(setup, GameSetup) or getattr(scene, "watching", False):
+            continue
+        spec = registry.get(setup.slug)
+        record = replay.record(state, setup.rules_options(), getattr(scene, "seed", setup.seed))
+        back = replay.play_back(record, lambda players=1, spec=spec, **options: spec.new_state(players, options),
+                                from_seed=True, free_start=not spec.solo and spec.start_chance)  # "You start"
+        assert back.history == state.history

@@ -389,6 +389,26 @@ def test_an_exported_game_opens_again_in_the_theatre(app, play_to_summary, tmp_p
     assert theatre.scene.names == original.names
 
 
+@pytest.mark.parametrize("slug", ["shinobazu", "neu_noir", "hexa"])
+def test_a_game_you_started_opens_again_from_its_file(app, play_to_summary, tmp_path, slug):
+    """Found by random input: with "You start", the start is the setup's, not the seed's, and an exported game was
+    refused as "not the game of its seed" (Neu/Noir picks the start after the deal). Any other chance outcome is
+    still the seed's (test_a_damaged_or_forged_file_is_refused_with_its_reason)."""
+    from game.app import exports
+    from game.app.theatre import recorded_start
+
+    spec = registry.get(slug)
+    players = max(spec.min_players, min(3, spec.max_players))
+    for seed in range(1, 4):
+        scene = start_scene(app, GameSetup(slug, ["easy"] * (players - 1), human_starts=True, seed=seed,
+                                           options=spec.default_options()))
+        play_to_summary(scene, seed)
+        moves = [scene.state.action_to_json(a) for a in scene.state.history]
+        assert recorded_start(spec, scene.setup, moves) == 0
+    for game in app.storage.stored_games(slug):
+        assert exports.read_file(exports.export_game(app.storage, game, tmp_path))[0] == slug
+
+
 def broken_copies(text: str) -> dict[str, str]:
     """An exported file's text, damaged in the ways a file can be."""
     import json
@@ -398,9 +418,9 @@ def broken_copies(text: str) -> dict[str, str]:
     body = data["replay"]
     cheat = dict(body, actions=list(body["actions"]))
     state = registry.get(body["title"]).new_state(body["options"]["players"], {})
-    for index, raw in enumerate(body["actions"]):  # the first chance outcome swapped for another legal one
-        action = state.action_from_json(raw)
-        if state.is_chance_node() and len(state.legal_actions()) > 1:
+    for index, raw in enumerate(body["actions"]):  # the first dealt chance outcome swapped for another legal one
+        action = state.action_from_json(raw)  # (who starts is free: a setup may fix it)
+        if state.is_chance_node() and not state.picks_start() and len(state.legal_actions()) > 1:
             other = next(a for a in state.legal_actions() if a != action)
             cheat["actions"][index] = state.action_to_json(other)
             break

@@ -2,7 +2,8 @@
 
 The file holds the game's replay (the stored text's fields, its digest included) and what the Games screen showed of
 it (title, when, the levels at the table). Opening one checks it as a high score is checked: the digest, every
-action legal, every chance outcome the one its seed gives (`replay.play_back(..., from_seed=True)`); a file that
+action legal, every chance outcome the one its seed gives (`replay.play_back(..., from_seed=True)`), but who
+starts, which a table's setup may fix ("You start"); a file that
 fails says why and nothing else happens. Files go to the `replays` folder beside the save file; one opens from the
 command line (`python main.py FILE.json`) or by dropping it on the window.
 """
@@ -74,7 +75,8 @@ def read_file(path: str | Path) -> tuple[str, str, list[str] | None]:
     if replay.title not in registry.TITLES:
         raise ReplayError(f"{path.name} is a game of {replay.title!r}, which this version does not have")
     spec = registry.get(replay.title)
-    replays.play_back(replay, lambda players=1, **options: spec.new_state(players, options), from_seed=True)
+    replays.play_back(replay, lambda players=1, **options: spec.new_state(players, options), from_seed=True,
+                      free_start=not spec.solo and spec.start_chance)
     known = isinstance(levels, list) and levels.count("you") == 1 and all(level in LEVELS for level in levels
                                                                            if level != "you")
     return replay.title, text, levels if known else None

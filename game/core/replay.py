@@ -99,9 +99,12 @@ def _wrong(state: State, seed: int, action: Any, stream: Random | None) -> str |
     return f"chance outcome {len(state.history) + 1} is not the one seed {seed} gives"
 
 
-def play_back(replay: Replay, new_state: Callable[..., State], from_seed: bool = False) -> State:
+def play_back(replay: Replay, new_state: Callable[..., State], from_seed: bool = False,
+              free_start: bool = False) -> State:
     """Apply every action of `replay` to a fresh state; raise ReplayError if one is refused. With `from_seed`,
-    every chance outcome must also be the one the replay's seed gives (game.core.chance)."""
+    every chance outcome must also be the one the replay's seed gives (game.core.chance); with `free_start` too,
+    but for the one that picks who starts (`State.picks_start`), which may give any seat: a table's setup may fix
+    the start ("You start"). A solo game has no such freedom (its first chance node is its first roll)."""
     try:
         state = new_state(**replay.options)
     except (TypeError, ValueError) as exc:
@@ -115,7 +118,8 @@ def play_back(replay: Replay, new_state: Callable[..., State], from_seed: bool =
     for index, raw in enumerate(replay.actions):
         try:
             action = state.action_from_json(raw)
-            wrong = _wrong(state, replay.seed, action, stream) if from_seed and state.is_chance_node() else None
+            checked = from_seed and state.is_chance_node() and not (free_start and state.picks_start())
+            wrong = _wrong(state, replay.seed, action, stream) if checked else None
             if wrong is None:
                 state.apply(action)
         except (IllegalAction, TypeError, ValueError) as exc:
