@@ -117,14 +117,16 @@ SCENES = ["menu", "settings", "scores", "rules", "pause", "notice", "dice_slayer
 
 
 @pytest.mark.parametrize("name", SCENES)
-def test_random_input_never_crashes(app, name):
+def test_random_input_never_crashes(app, name, watched):
     drive(app, lambda: make(app, name), random.Random(name), 2000)
+    assert watched[0] == []  # no text ever left its box
 
 
-def test_random_input_in_japanese_from_the_menu(app):
+def test_random_input_in_japanese_from_the_menu(app, watched):
     """The menu and whatever it leads to (setups, games begun and left, settings, statistics), in Japanese."""
     app.change_settings(language="ja")
     drive(app, lambda: make(app, "menu"), random.Random("ja"), 2000)
+    assert watched[0] == []
 
 
 def test_a_game_played_by_keys_reaches_game_over(app):
@@ -159,11 +161,13 @@ def title_scenes(app, slug: str) -> list:
 
 
 @pytest.mark.parametrize("slug", sorted(registry.TITLES))
-def test_every_title_survives_random_input(app, slug):
-    """The generic scene test over the registry: each title's screens, thousands of random events each."""
+def test_every_title_survives_random_input(app, slug, watched):
+    """The generic scene test over the registry: each title's screens, thousands of random events each; no text
+    left its box, and the games played back."""
     for k, make_scene in enumerate(title_scenes(app, slug)):
         drive(app, make_scene, random.Random(f"{slug}/{k}"), 1500)
         games_play_back(app)
+    assert watched[0] == []
 
 
 def games_play_back(app) -> None:
