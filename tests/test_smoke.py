@@ -172,7 +172,7 @@ def test_every_title_survives_random_input(app, slug, watched):
 
 def games_play_back(app) -> None:
     """Nothing is lost: each game left on the stack plays back from its seed, every move legal and every chance
-    outcome the seed's."""
+    outcome the seed's (but who starts, which a setup may fix), and an unfinished one is on disk as it stands."""
     from game.app.setup import GameSetup
     from game.core import replay
 
@@ -185,3 +185,8 @@ def games_play_back(app) -> None:
         back = replay.play_back(record, lambda players=1, spec=spec, **options: spec.new_state(players, options),
                                 from_seed=True, free_start=not spec.solo and spec.start_chance)  # "You start"
         assert back.history == state.history
+        if getattr(scene, "kept", False) and not state.is_terminal():  # and the save on disk is that game
+            from game.app import saves
+
+            kept = saves.load(app.storage, setup.slug)
+            assert kept is not None and kept.actions == [state.action_to_json(a) for a in state.history]
