@@ -118,8 +118,11 @@ SCENES = ["menu", "settings", "scores", "rules", "pause", "notice", "dice_slayer
 
 @pytest.mark.parametrize("name", SCENES)
 def test_random_input_never_crashes(app, name, watched):
+    from game.services.settings import load_settings
+
     drive(app, lambda: make(app, name), random.Random(name), 2000)
     assert watched[0] == []  # no text ever left its box
+    assert load_settings(app.storage) == app.settings  # whatever was changed is kept
 
 
 def test_random_input_in_japanese_from_the_menu(app, watched):
