@@ -567,7 +567,7 @@ def test_shinobazu_tells_each_seats_hand_and_face_down_cards(app, play_to_summar
 
 
 @pytest.mark.parametrize("slug", TABLE_TITLES)
-def test_play_on_keeps_your_view_and_deals_the_hidden_anew(app, play_to_summary, slug):
+def test_play_on_keeps_your_view_and_deals_the_hidden_anew(app, play_to_summary, slug, tmp_path):
     from game.app import saves
     from game.app.play_on import PlayOnScene
     from game.app.stats_scene import started_games
@@ -613,6 +613,9 @@ def test_play_on_keeps_your_view_and_deals_the_hidden_anew(app, play_to_summary,
     again.jump(len(again.moves))
     assert list(again.scene.state.history) == list(table.state.history)
     assert again.scene.state.returns() == table.state.returns()
+    from game.app import exports  # and its file opens again (checked from its seed)
+
+    assert exports.read_file(exports.export_game(app.storage, record, tmp_path))[0] == slug
 
 
 def test_play_on_is_refused_where_it_cannot_be(app, play_to_summary):
