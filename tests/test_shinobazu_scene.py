@@ -268,3 +268,36 @@ def test_a_choice_to_fight_or_pass_says_what_each_means(app):
     first = scene_at(app, starter)  # the start player: Fight only, nothing to explain
     first.selected, first.picked = next(a.card for a in first.view.legal if isinstance(a, rules.PlayOwn)), True
     assert first.panel_notes() == []
+
+
+def test_enter_passes_and_a_barred_card_or_seat_says_why_while_it_is_so(app):
+    """Playtest round 20: Enter fought with whatever card (a -3 too), a click on a seat that holds its card already
+    did nothing, and "You must follow the lead" stayed over the table after the card was played, into a round of
+    another lead."""
+    forced = asked_at(app, rules.STANCE)
+    assert forced.offered[forced.buttons.focus] == rules.Declare(rules.PASS)
+    state, _ = easy_game_until(lambda state, action: action if state.phase == rules.PLAY and state.cur == 0 and any(
+        isinstance(a, rules.PlayOwn) and a.stance == rules.PASS for a in state.legal_actions())
+        and any(state.current[seat] is not None for seat in range(1, 4))
+        and any(rules.must_follow(state.view(0), card) for card in state.hand[0]) else None)
+    scene = scene_at(app, state)
+    assert scene.offered[scene.buttons.focus] == rules.PlayOwn(scene.selected, rules.PASS)
+    holder = next(seat for seat in range(1, 4) if scene.view.current[seat] is not None)
+    before = len(scene.state.history)
+    assert scene._click(scene.badge_rect(holder).center) and len(scene.state.history) == before
+    assert scene.log.entries[-1][0] == i18n.t("sb.cannot_force", name=scene.names[holder])
+    barred, rect = next((card, rect) for card, rect in scene.hand_rects()
+                        if card not in rules.playable_cards(scene.view))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.tooltip() == (scene.barred_reason(barred), rect.centerx)
+    scene.choose(scene.offered[scene.buttons.focus])  # played: the mouse has not moved, the warning is gone
+    assert scene.tooltip() is None
+
+
+def test_a_duel_offered_or_put_to_you_says_what_it_does(app):
+    """Playtest round 20: the duel's prompts said nothing of which stacks meet, whose card leads, or what a refusal
+    costs."""
+    for phase, key in ((rules.CHALLENGE, "sb.challenge_help"), (rules.RESPONSE, "sb.duel_help")):
+        scene = asked_at(app, phase)
+        scene.view = scene.state.view(0)
+        assert [note.text for note in scene.panel_notes()] == [i18n.t(key)]

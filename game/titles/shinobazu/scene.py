@@ -65,7 +65,7 @@ class ShinobazuScene(TableScene):
         self.selected: Card | None = None  # the lit card: the first playable one until the player picks
         self.picked = False  # whether the player chose `selected` (else it is the keyboard focus from the start)
         self.offered: list = []  # the actions of the buttons on show
-        self.tooltip: tuple[str, tuple[int, int]] | None = None
+        self.pointer: tuple[int, int] | None = None  # where the mouse last was
         self.face_up: dict[int, tuple[Card, ...]] = {}  # stacks turned face up by the reveal on show
         self.closed_at = -GRACE  # when the last result closed by itself
         self.result = None  # the Showdown or Duel whose result is on show at the seats
@@ -238,8 +238,10 @@ class ShinobazuScene(TableScene):
             return
         self.offered = actions
         # the safe choice: no duel; asked to duel, accepting: refusing costs the stack's size for sure, accepting
-        # at most a point (spec 9), and Enter refused by default before (playtest round 13)
-        safe = next((action for action in (NO_CHALLENGE, ACCEPT) if action in actions), None)
+        # at most a point (spec 9), and Enter refused by default before (playtest round 13); a card of your own or
+        # forced on you, Pass: no showdown to lose (Enter fought with a -3 before, playtest round 20)
+        safe_ones = (NO_CHALLENGE, ACCEPT, rules.Declare(PASS), rules.PlayOwn(self.selected, PASS))
+        safe = next((action for action in safe_ones if action in actions), None)
         default = actions.index(safe) if safe is not None else 0
         self.buttons.buttons = [
             Button(pygame.Rect(ACTIONS.x + 14, ACTIONS.y + 66 + i * 38, ACTIONS.width - 28, 34), label,
@@ -278,7 +280,7 @@ class ShinobazuScene(TableScene):
             self._open_review()
             return
         if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
+            self.pointer = event.pos
         if not self.human_turn():
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click(event.pos):
@@ -303,17 +305,25 @@ class ShinobazuScene(TableScene):
         if self.view.phase == "play" and self.selected is not None:
             for seat in self.others():
                 target = rules.Force(self.selected, seat)
-                if self.badge_rect(seat).collidepoint(pos) and target in self.view.legal:
-                    self.choose(target)
+                if self.badge_rect(seat).collidepoint(pos):
+                    if target in self.view.legal:
+                        self.choose(target)
+                    else:
+                        self.app.audio.play("error")  # it holds this round's card already (playtest round 20)
+                        self.log.add(t("sb.cannot_force", name=self.names[seat]), theme.BAD)
                     return True
         return False
 
-    def _hover(self, pos: tuple[int, int]) -> None:
-        self.tooltip = None
+    def tooltip(self) -> tuple[str, int] | None:
+        """Why the card under the mouse may not be played, and the card's middle (x), while it is yours to play
+        (worked out as drawn: a card played, or a new lead, changes it under a still mouse; playtest round 20)."""
+        if self.pointer is None or not self.human_turn() or self.view.phase != "play":
+            return None
+        playable = rules.playable_cards(self.view)
         for card, rect in self.hand_rects():
-            if rect.collidepoint(pos) and self.view.phase == "play" and self.view.to_move == self.me \
-                    and card not in rules.playable_cards(self.view):
-                self.tooltip = (self.barred_reason(card), (rect.centerx, rect.y))
+            if rect.collidepoint(self.pointer) and card not in playable:
+                return self.barred_reason(card), rect.centerx
+        return None
 
     def _step_card(self, step: int) -> None:
         cards = list(rules.playable_cards(self.view))
@@ -381,11 +391,12 @@ class ShinobazuScene(TableScene):
         self.effects.draw(surface, self.now, CENTER)
         if self.review and self.last is not None:
             self._draw_panel(surface, self.last)
-        if self.tooltip and self.tooltip[0]:  # on a dark band, clear of the card it is about
-            image = render(self.tooltip[0], 18, theme.BAD, True)
+        tip = self.tooltip()
+        if tip and tip[0]:  # on a dark band, clear of the card it is about
+            image = render(tip[0], 18, theme.BAD, True)
             band = image.get_rect().inflate(20, 10)
-            top = min((rect.y for _, rect in self.hand_rects()), default=self.tooltip[1][1])  # the raised card's too
-            band.midbottom = (self.tooltip[1][0], top - 8)
+            top = min(rect.y for _, rect in self.hand_rects())  # the raised card's too
+            band.midbottom = (tip[1], top - 8)
             band.clamp_ip(pygame.Rect(0, 0, ACTIONS.left - 8, theme.HEIGHT))
             panel(surface, band, theme.BG_DEEP, theme.BAD)
             surface.blit(image, image.get_rect(center=band.center))
@@ -498,7 +509,7 @@ class ShinobazuScene(TableScene):
     def _draw_centre(self, surface: pygame.Surface) -> None:
         v = self.view
         blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
-        blit(surface, t("sb.round", round=v.round_in_set, deal=v.deal), 17, (20, 50), theme.INK_DIM, True)
+        blit(surface, t("sb.round", round=v.round_in_set, deal=max(1, v.deal)), 17, (20, 50), theme.INK_DIM, True)
         lead = self.reveal_lead or v.lead
         if lead:
             key = "sb.lead" if lead == v.lead else "sb.duel_lead" if isinstance(self.result, rules.Duel) \
@@ -558,13 +569,16 @@ class ShinobazuScene(TableScene):
         return t("sb.challenged", name=self.names[v.challenger]), theme.ACCENT
 
     def panel_notes(self) -> list[Note]:
-        """At a choice to fight or pass (a card forced on you, or your own card with Pass allowed): what each means."""
+        """At a choice to fight or pass (a card forced on you, or your own card with Pass allowed), to challenge a
+        passer or to answer a challenge: what each means."""
         v = self.view
         if not self.human_turn() or self.face_up:
             return []
         choosing = v.phase == "stance" or (v.phase == "play" and self.selected is not None and self.picked
                                            and rules.PlayOwn(self.selected, PASS) in v.legal)
-        return [Note(t("sb.stance_help"), 15, theme.INK_DIM)] if choosing else []
+        key = "sb.stance_help" if choosing else {"challenge": "sb.challenge_help", "response": "sb.duel_help"}.get(
+            v.phase)
+        return [Note(t(key), 15, theme.INK_DIM)] if key else []
 
     def where_key(self) -> str:
         """The prompt for the picked card, offering only what is legal for it: to yourself, forced, or either."""

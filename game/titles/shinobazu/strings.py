@@ -20,7 +20,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.start_short": {"en": "start", "ja": "親"},
     "sb.you_gave": {"en": "you gave this", "ja": "あなたが渡した"},
     "sb.from": {"en": "from {name}", "ja": "{name}から"},
-    "sb.round": {"en": "Round {round} of 3 · deal {deal}", "ja": "第{deal}セット・ラウンド {round}/3"},
+    "sb.round": {"en": "Deal {deal} · round {round} of 3 · ends at 5 points",
+                 "ja": "第{deal}セット・ラウンド {round}/3・5点で終了"},
     "sb.lead": {"en": "Lead colour: {colour}", "ja": "主導色：{colour}"},
     "sb.showdown_lead": {"en": "Lead colour for this showdown: {colour}", "ja": "この決戦の主導色：{colour}"},
     "sb.duel_lead": {"en": "Lead colour for this duel: {colour}", "ja": "この不忍勝負の主導色：{colour}"},
@@ -43,6 +44,17 @@ STRINGS: dict[str, dict[str, str]] = {
                              "loser may still duel you).",
                        "ja": "勝負：勝負する人どうしで合計を比べ、最強は−1点、最弱は+1点。\nパス：決戦を見送り、札は次の"
                              "ラウンドへ持ち越す（負け忍1人から不忍勝負を挑まれることも）。"},
+    "sb.cannot_force": {"en": "{name} has this round's card already: force it on a lit player.",
+                        "ja": "{name}はこのラウンドの札をもう持っている。光っている相手に押し付ける。"},
+    "sb.challenge_help": {"en": "A duel sets your stack against the passer's (lead colour: your card's): the loser "
+                                "takes a point, the winner sheds one. A refusal costs the passer a point per card of "
+                                "their stack.",
+                          "ja": "不忍勝負：あなたとパスした人の札の合計を比べる（主導色はあなたの札の色）。負けは+1点、"
+                                "勝ちは−1点。\n断ると、その人は札の枚数だけ+点。"},
+    "sb.duel_help": {"en": "Accept: your stack against theirs (lead colour: their card's); the loser takes a point, "
+                           "the winner sheds one.\nRefuse: a point per card of your stack, for sure.",
+                     "ja": "受ける：互いの札の合計を比べる（主導色は相手の札の色）。負けは+1点、勝ちは−1点。\n"
+                           "断る：札の枚数だけ確実に+点。"},
     "sb.its_lead": {"en": "It is the lead card: {colour}.", "ja": "主導色の札: {colour}。"},
     "sb.you_lost_challenge": {"en": "You alone lost the showdown: challenge a passer to a duel?",
                               "ja": "負け忍はあなた1人。パスした人に不忍勝負を挑む？"},
@@ -118,9 +130,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.log.accept_you": {"en": "You accept the duel.", "ja": "あなたは勝負を受ける。"},
     "sb.log.refuse": {"en": "{name} refuses the duel: +{points}.", "ja": "{name}は断る：+{points}。"},
     "sb.log.refuse_you": {"en": "You refuse the duel: +{points}.", "ja": "あなたは断る：+{points}。"},
-    "sb.log.duel": {"en": "Duel {totals}: {name} wins, {loser} loses.", "ja": "不忍勝負 {totals}：{name}の勝ち、{loser}の負け。"},
-    "sb.log.duel_you": {"en": "Duel {totals}: you win, {loser} loses.", "ja": "不忍勝負 {totals}：あなたの勝ち、{loser}の負け。"},
-    "sb.log.duel_lost": {"en": "Duel {totals}: {name} wins, you lose.", "ja": "不忍勝負 {totals}：{name}の勝ち、あなたの負け。"},
+    "sb.log.duel": {"en": "Duel ({totals}): {name} wins, {loser} loses.", "ja": "不忍勝負 {totals}：{name}の勝ち、{loser}の負け。"},
+    "sb.log.duel_you": {"en": "Duel ({totals}): you win, {loser} loses.", "ja": "不忍勝負 {totals}：あなたの勝ち、{loser}の負け。"},
+    "sb.log.duel_lost": {"en": "Duel ({totals}): {name} wins, you lose.", "ja": "不忍勝負 {totals}：{name}の勝ち、あなたの負け。"},
     "sb.log.duel_tie": {"en": "Duel tie: {a} and {b} both +1.", "ja": "相討ち：{a}と{b}が共に+1。"},
     "sb.log.next_start": {"en": "Next start: {name}.", "ja": "次の親：{name}。"},
     "sb.log.carried": {"en": "{name}: {card} stays, face up.", "ja": "{name}の{card}は表向きで持ち越し。"},
