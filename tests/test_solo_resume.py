@@ -544,3 +544,24 @@ def test_dice_combat_counts_the_win_in_the_streak_as_victory_shows(app, watched)
     _, drawn = watched
     scene._draw_side(app.screen)
     assert t("dc.run", n=1) in drawn and t("dc.run", n=0) not in drawn
+
+
+def test_the_hint_stays_as_you_left_it_for_the_next_game(app):
+    """Playtest round 20: H (win chances, the best die) went off at every new run."""
+    import pygame
+
+    from game.titles.dice_combat.scene import DiceCombatScene
+    from game.titles.dice_slayer.scene import DiceSlayerScene
+
+    h = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
+    for make in (lambda **kw: DiceCombatScene(app, seed=3, **kw), lambda **kw: DiceSlayerScene(app, seed=3, **kw)):
+        first = make()
+        assert not first.hint_on
+        first.handle(h)
+        assert first.hint_on and make().hint_on  # the next game starts with it on
+        assert not make(autoplay=True).hint_on  # a demo does not
+        watched = make()
+        watched.watching = True
+        assert not watched.hint_on  # nor the replay theatre (its coach says more)
+        make().handle(h)
+        assert not make().hint_on

@@ -20,6 +20,7 @@ from game.app.scene import Scene
 from game.app.setup import GameSetup
 from game.core import chance
 from game.services.i18n import counted, t
+from game.services.settings import HINT_KEY
 from game.titles import registry
 from game.titles.dice_slayer import bots
 from game.titles.dice_slayer.rules import (
@@ -104,7 +105,8 @@ class DiceSlayerScene(Scene):
         self.score_target = 0  # the score as the animation has told it so far
         self.cursor: int | None = None   # value under keyboard focus or the mouse
         self.hover_sprite: Sprite | None = None
-        self.hint_on = False
+        # H, kept from your last game (a demo starts without it)
+        self.hint_wanted = not autoplay and app.storage.get_setting(HINT_KEY + self.title_slug) is True
         self._previews: dict[int, dict] = {}
         self._hint: tuple[int, float] | None = None
         self.message: tuple[str, float] | None = None
@@ -113,6 +115,11 @@ class DiceSlayerScene(Scene):
         self.best = self._best_score()
         self.watching = False  # a stored game in the replay theatre: it applies the actions it is given (`apply`)
         self.rolled = 0  # dice rolled in so far this round (where the next one lands)
+
+    @property
+    def hint_on(self) -> bool:
+        """Whether the hint (H) is on: as the player left it (never in the replay theatre, which has its coach)."""
+        return self.hint_wanted and not self.watching
 
     def _best_score(self) -> int:
         top = self.app.storage.top_scores(TITLE, limit=1)
@@ -467,7 +474,9 @@ class DiceSlayerScene(Scene):
             self.app.audio.play("menu_select")
             self.app.stack.push(PauseScene(self.app, self.title_slug))
         elif key == pygame.K_h:
-            self.hint_on = not self.hint_on
+            self.hint_wanted = not self.hint_on
+            if not self.watching and not self.autoplay:
+                self.app.storage.set_setting(HINT_KEY + self.title_slug, self.hint_wanted)
             self.app.audio.play("menu_move")
         elif self.autoplay:
             return
