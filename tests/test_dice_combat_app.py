@@ -83,3 +83,14 @@ def test_demo_games_are_not_recorded(app):
     assert over.asking is None
     assert app.storage.game_counts("dice_combat") == {}
     assert app.storage.top_scores("dice_combat", "fastest") == []
+
+
+def test_a_defeat_with_no_table_to_enter_says_how_to_reach_one(app):
+    """Playtest round 20: two runs lost at once never met the high scores, and nothing said why."""
+    from game.services.i18n import t
+
+    loss_seed = seed_where("loss")
+    over = DiceCombatOverScene(app, duel(loss_seed), loss_seed, Run())
+    assert over.asking is None and over.note == (t("dc.how_to_score"), over.note[1])
+    demo = DiceCombatOverScene(app, duel(loss_seed), loss_seed, Run(), autoplay=True)
+    assert demo.note is None

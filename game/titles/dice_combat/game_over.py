@@ -93,6 +93,8 @@ class DiceCombatOverScene(Scene):
         else:
             self.asking = None
             self._make_buttons()
+            if not self.won and not self.run.wins and not self.autoplay and self.note is None:
+                self.note = (t("dc.how_to_score"), theme.SKY)  # a defeat with no table to enter says how to reach one
         self._keep()
 
     def _ask(self, board: str) -> None:

@@ -32,6 +32,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "dc.record": {"en": "All games", "ja": "通算"},
     "dc.record_value": {"en": "{wins} W · {losses} L", "ja": "{wins}勝 {losses}敗"},
     "dc.new_fastest": {"en": "A fastest win for the table!", "ja": "最短勝利の記録！"},
+    "dc.how_to_score": {"en": "Win a duel to reach the high scores: fastest wins and win streaks.",
+                        "ja": "勝てばハイスコアへ：最短勝利と連勝の記録。"},
     "dc.new_streak": {"en": "A win streak for the table!", "ja": "連勝の記録！"},
     "dc.not_saved": {"en": "The result could not be verified and was not saved.",
                      "ja": "結果を検証できず保存しませんでした。"},
