@@ -415,8 +415,9 @@ class PowersScene(TableScene):
             self.picked.remove(card)
         elif len(self.picked) < limit:
             self.picked.append(card)
-        else:
+        else:  # all chosen: say so (a silent click read as a missed one, playtest round 20)
             self.app.audio.play("error")
+            self.log.add(t("pw.why.all_chosen", n=limit), theme.BAD)
             return
         self.app.audio.play("menu_move")
         self._refresh_buttons()
@@ -572,8 +573,8 @@ class PowersScene(TableScene):
     def _draw_header(self, surface: pygame.Surface) -> None:
         v = self.view
         blit(surface, self.heading(), 26, (20, 14), theme.ACCENT, True)
-        line = t("pw.round", n=max(1, v.round)) + " · " + t("pw.piles", pile=v.pile_size, discard=len(v.discard),
-                                                            left=len(v.unrevealed))
+        piles = t("pw.piles", pile=v.pile_size, discard=len(v.discard), left=len(v.unrevealed))
+        line = t("pw.round", n=max(1, v.round)) + pick(" · ", "・") + piles
         self.header_rect = blit(surface, line, 16, (20, 50), theme.INK_DIM, True)
         if self.autoplay:
             blit(surface, t("pw.demo"), 16, (960, 16), theme.SKY, True, "topright")
