@@ -301,3 +301,19 @@ def test_a_duel_offered_or_put_to_you_says_what_it_does(app):
         scene = asked_at(app, phase)
         scene.view = scene.state.view(0)
         assert [note.text for note in scene.panel_notes()] == [i18n.t(key)]
+
+
+def test_a_stack_taken_back_into_hand_shows_under_its_seat(app, watched):
+    """Spec 4.8: a passer's stack goes back into its hand face up, known to all; playtest round 20 found it only in
+    the log."""
+    from game.titles.shinobazu.log import cards_text
+
+    state, _ = easy_game_until(lambda state, action: action if state.phase == rules.PLAY
+                               and any(state.known_in_hand[seat] for seat in range(1, 4)) else None)
+    scene = scene_at(app, state)
+    _, shown = watched
+    shown.clear()
+    scene.draw(app.screen, 0.0)
+    for seat in range(1, 4):
+        label = i18n.t("sb.known", cards=cards_text(state.known_in_hand[seat]))
+        assert (label in shown) == bool(state.known_in_hand[seat])

@@ -409,6 +409,10 @@ class ShinobazuScene(TableScene):
                         str(v.scores[seat]), 0 if seat == self.me else v.hand_sizes[seat], active, thinking, self.now)
         if v.start == seat:
             self._draw_lead_marker(surface, seat)
+        if seat != self.me and v.known_in_hand[seat]:  # a passer's stack back in hand, face up for all to know
+            rect = self.badge_rect(seat)
+            blit(surface, t("sb.known", cards=cards_text(v.known_in_hand[seat])), 14, (rect.centerx, rect.bottom + 2),
+                 theme.WARN, True, "midtop")
         self._draw_stack(surface, seat)
 
     def _draw_lead_marker(self, surface: pygame.Surface, seat: int) -> None:
