@@ -291,7 +291,7 @@ def test_the_panel_says_what_an_ace_counts_and_what_a_cost_is(app, table_at):
 
 def test_a_card_past_the_cost_says_all_are_chosen(app, table_at):
     """Playtest round 20: a fourth card clicked for a cost of three did nothing, without a word."""
-    from game.services.i18n import t
+    from game.services.i18n import counted
 
     state = position(4, on_offer="KOR", hands={0: "JK1 2S 3S 4S 5S 6D"}, parent=0)
     state.apply(Play("JK1"))
@@ -302,4 +302,4 @@ def test_a_card_past_the_cost_says_all_are_chosen(app, table_at):
     for card in cards[:cost]:
         scene.toggle(card)
     scene.toggle(cards[cost])
-    assert scene.picked == cards[:cost] and scene.log.entries[-1][0] == t("pw.why.all_chosen", n=cost)
+    assert scene.picked == cards[:cost] and scene.log.entries[-1][0] == counted("pw.why.all_chosen", cost)

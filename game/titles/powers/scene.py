@@ -417,7 +417,7 @@ class PowersScene(TableScene):
             self.picked.append(card)
         else:  # all chosen: say so (a silent click read as a missed one, playtest round 20)
             self.app.audio.play("error")
-            self.log.add(t("pw.why.all_chosen", n=limit), theme.BAD)
+            self.log.add(counted("pw.why.all_chosen", limit), theme.BAD)
             return
         self.app.audio.play("menu_move")
         self._refresh_buttons()

@@ -123,6 +123,8 @@ STRINGS: dict[str, dict[str, str]] = {
                         "ja": "{card}は強さ{n}：{strength}を上回らない。"},
     "pw.why.all_chosen": {"en": "{n} of {n} cards chosen: click a chosen card to put it back.",
                           "ja": "{n}枚を選び済み。選んだ札をクリックすると戻せます。"},
+    "pw.why.all_chosen_one": {"en": "{n} of {n} card chosen: click it to put it back.",
+                              "ja": "{n}枚を選び済み。選んだ札をクリックすると戻せます。"},
     "pw.why.defend_faces": {"en": "{card} cannot defend: only a J, Q or K can.",
                             "ja": "{card}では防衛できない：J・Q・Kのみ。"},
     "pw.prompt.invade_empty": {"en": "You have no cards: you pass.", "ja": "手札がない：パスする。"},

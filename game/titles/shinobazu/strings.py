@@ -44,8 +44,8 @@ STRINGS: dict[str, dict[str, str]] = {
                              "loser may still duel you).",
                        "ja": "勝負：勝負する人どうしで合計を比べ、最強は−1点、最弱は+1点。\nパス：決戦を見送り、札は次の"
                              "ラウンドへ持ち越す（負け忍1人から不忍勝負を挑まれることも）。"},
-    "sb.cannot_force": {"en": "{name} has this round's card already: force it on a lit player.",
-                        "ja": "{name}はこのラウンドの札をもう持っている。光っている相手に押し付ける。"},
+    "sb.cannot_force": {"en": "A card lies before {name} already this round: force it on a lit player.",
+                        "ja": "{name}の前にはこのラウンドの札がもうある。光っている相手に押し付ける。"},
     "sb.challenge_help": {"en": "A duel sets your stack against the passer's (lead colour: your card's): the loser "
                                 "takes a point, the winner sheds one. A refusal costs the passer a point per card of "
                                 "their stack.",
