@@ -61,11 +61,12 @@ def card_face(colour: str, value: int, width: int, style: str = "normal") -> pyg
     return surface
 
 
-@lru_cache(maxsize=16)
-def card_back(width: int, lead: str | None = None) -> pygame.Surface:
-    """A face-down card; a lead-colour card shows its colour mark (everyone knows it)."""
+@lru_cache(maxsize=32)
+def card_back(width: int, lead: str | None = None, turned: bool = False) -> pygame.Surface:
+    """A face-down card; a lead-colour card shows its colour mark (everyone knows it). `turned`: lying sideways (a
+    pass), its 忍 and its mark still upright (turned with the card, ▲ read as ◀; playtest round 20)."""
     height = int(width * 1.42)
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    surface = pygame.Surface((height, width) if turned else (width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
     pygame.draw.rect(surface, BACK, rect, border_radius=width // 8)
     pygame.draw.rect(surface, BACK_EDGE, rect.inflate(-width // 8, -width // 8), width=2, border_radius=width // 10)
@@ -73,8 +74,9 @@ def card_back(width: int, lead: str | None = None) -> pygame.Surface:
     surface.blit(glyph, glyph.get_rect(center=rect.center))
     if lead:
         ink, shape = SUITS[lead]
-        pygame.draw.circle(surface, PAPER, (width * 0.78, height * 0.14), width * 0.15)
-        draw_symbol(surface, shape, (width * 0.78, height * 0.14), width * 0.1, ink)
+        mark = (rect.width - width * 0.22, width * 0.2)
+        pygame.draw.circle(surface, PAPER, mark, width * 0.15)
+        draw_symbol(surface, shape, mark, width * 0.1, ink)
     return surface
 
 

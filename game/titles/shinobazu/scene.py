@@ -492,12 +492,11 @@ class ShinobazuScene(TableScene):
     def _draw_current(self, surface: pygame.Surface, seat: int, current, pos: tuple[int, int],
                       stance: str | None) -> None:
         v = self.view
-        if isinstance(current, FaceDown):
-            image = card_back(TABLE_W, current.colour)
+        if isinstance(current, FaceDown):  # passing lays the card sideways, as in the source
+            image = card_back(TABLE_W, current.colour, turned=stance == PASS)
         else:
             image = card_face(current.colour, current.value, TABLE_W)
-        if stance == PASS:
-            image = sideways(image)  # passing lays the card sideways, as in the source
+            image = sideways(image) if stance == PASS else image
         surface.blit(image, pos)
         label = t("sb.fight") if stance == FIGHT else t("sb.pass") if stance == PASS else ""
         if label:
