@@ -186,7 +186,7 @@ def games_play_back(app) -> None:
         spec = registry.get(setup.slug)
         record = replay.record(state, setup.rules_options(), getattr(scene, "seed", setup.seed))
         back = replay.play_back(record, lambda players=1, spec=spec, **options: spec.new_state(players, options),
-                                from_seed=True, free_start=not spec.solo and spec.start_chance)  # "You start"
+                                from_seed=True, free_start=spec.free_start)  # "You start"
         assert back.history == state.history
         if getattr(scene, "kept", False) and not state.is_terminal():  # and the save on disk is that game
             from game.app import saves

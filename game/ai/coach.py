@@ -4,8 +4,8 @@ For every decision of the seat (with a real choice), the coach values each legal
 information only: a title with an exact evaluator (`BotKit.exact`, the solo dice titles) gives the expected score or
 win chance of each choice; a table title's Hard search (from the same information set: the search reads the state
 only through `resample(seat)`) gives each root action's mean win share (ranked by `by_value`). The advice keeps
-the top three, the value of the action played and what the choice cost (best value minus played value). Pure: the worker runs it in the
-background and the app caches the result.
+the top three, the value of the action played and what the choice cost (best value minus played value). Pure: the
+worker runs it in the background and the app caches the result.
 """
 
 from __future__ import annotations

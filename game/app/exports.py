@@ -76,7 +76,7 @@ def read_file(path: str | Path) -> tuple[str, str, list[str] | None]:
         raise ReplayError(f"{path.name} is a game of {replay.title!r}, which this version does not have")
     spec = registry.get(replay.title)
     replays.play_back(replay, lambda players=1, **options: spec.new_state(players, options), from_seed=True,
-                      free_start=not spec.solo and spec.start_chance)
+                      free_start=spec.free_start)
     known = isinstance(levels, list) and levels.count("you") == 1 and all(level in LEVELS for level in levels
                                                                            if level != "you")
     return replay.title, text, levels if known else None

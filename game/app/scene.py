@@ -50,6 +50,27 @@ class Scene:
         """Draw; `alpha` is how far we are between the last update and the next (0..1)."""
 
 
+class KeptHint:
+    """A solo game's hint (H), kept as the player left it from one game to the next: off in a demo (which does
+    not keep it), never on in the replay theatre (whose coach says more). The scene sets `autoplay`, `watching`
+    and `title_slug`, and calls `start_hint` in its constructor."""
+
+    KEY = "hint."  # + the title's slug, in the settings table
+    hint_wanted = False
+
+    def start_hint(self, app: App, autoplay: bool) -> None:
+        self.hint_wanted = not autoplay and app.storage.get_setting(self.KEY + self.title_slug) is True
+
+    @property
+    def hint_on(self) -> bool:
+        return self.hint_wanted and not self.watching
+
+    def toggle_hint(self) -> None:
+        self.hint_wanted = not self.hint_on
+        if not self.watching and not self.autoplay:
+            self.app.storage.set_setting(self.KEY + self.title_slug, self.hint_wanted)
+
+
 class SceneStack:
     """A stack of scenes whose changes are applied between ticks."""
 

@@ -12,7 +12,6 @@ from game.services.storage import Storage
 
 ANIM_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8}
 LANGUAGES = ("en", "ja")
-HINT_KEY = "hint."  # + a solo title's slug: its hint (H) on or off, kept from one game to the next
 
 
 @dataclass

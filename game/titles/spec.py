@@ -69,6 +69,12 @@ class TitleSpec:
     def solo(self) -> bool:
         return self.max_players == 1
 
+    @property
+    def free_start(self) -> bool:
+        """Whether a game's start seat may be the setup's rather than its seed's ("You start"): a replay is checked
+        against its seed but for that (`replay.play_back(..., free_start=...)`)."""
+        return not self.solo and self.start_chance
+
     def name(self) -> str:
         return pick(self.name_en, self.name_ja)
 

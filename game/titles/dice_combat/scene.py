@@ -17,11 +17,10 @@ import pygame
 
 from game.app import saves
 from game.app.saves import Save
-from game.app.scene import Scene
+from game.app.scene import KeptHint, Scene
 from game.app.setup import GameSetup
 from game.core import chance
 from game.services.i18n import pick, t
-from game.services.settings import HINT_KEY
 from game.titles import registry
 from game.titles.dice_combat import bots, monster, odds
 from game.titles.dice_combat.rules import (
@@ -91,7 +90,7 @@ def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save
     return scene
 
 
-class DiceCombatScene(Scene):
+class DiceCombatScene(KeptHint, Scene):
     """One duel: Attack (A) or Defend (D) each round until a pattern or the third hit."""
 
     title_slug = TITLE
@@ -121,8 +120,7 @@ class DiceCombatScene(Scene):
         self.flinch_until = self.lunge_until = self.shake_until = self.shield_until = 0.0
         self.clash: tuple[str, tuple[int, int, int]] | None = None
         self.pattern: tuple[int, ...] = ()
-        # H, kept from your last game (a demo starts without it)
-        self.hint_wanted = not autoplay and app.storage.get_setting(HINT_KEY + self.title_slug) is True
+        self.start_hint(app, autoplay)
         self.think_until = 0.0
         self.chosen_chance: float | None = None  # the chosen action's win chance, on show until the round settles
         self.watching = False  # a stored game in the replay theatre: it applies the actions it is given (`apply`)
@@ -134,11 +132,6 @@ class DiceCombatScene(Scene):
             Button(pygame.Rect(900, 400, 340, 96), "", lambda: self.choose(ATTACK), primary=True),
             Button(pygame.Rect(900, 508, 340, 96), "", lambda: self.choose(DEFEND), primary=True),
         ], on_move=lambda: app.audio.play("menu_move"))
-
-    @property
-    def hint_on(self) -> bool:
-        """Whether the hint (H) is on: as the player left it (never in the replay theatre, which has its coach)."""
-        return self.hint_wanted and not self.watching
 
     # --- keeping the game -------------------------------------------------------------------------
     @property
@@ -433,9 +426,7 @@ class DiceCombatScene(Scene):
             self.app.audio.play("menu_select")
             self.app.stack.push(PauseScene(self.app, self.title_slug))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_h:
-            self.hint_wanted = not self.hint_on
-            if not self.watching and not self.autoplay:
-                self.app.storage.set_setting(HINT_KEY + self.title_slug, self.hint_wanted)
+            self.toggle_hint()
             self.app.audio.play("menu_move")
         elif self.autoplay or self.watching:
             return
@@ -527,7 +518,8 @@ class DiceCombatScene(Scene):
         blit(surface, t("dc.collection"), 19, (TRAY.x + 22, TRAY.y + 6), theme.INK_DIM, True)
         needed = sorted(completing_values(self.shown.collection)) if not self.pattern else []
         if needed:
-            text = t("dc.needs_any") if len(needed) == 6 else t("dc.needs", values=pick(" or ", "・").join(map(str, needed)))
+            values = pick(" or ", "・").join(map(str, needed))
+            text = t("dc.needs_any") if len(needed) == 6 else t("dc.needs", values=values)
             blit(surface, text, 19, (TRAY.right - 22, TRAY.y + 6), theme.GOOD, True, "topright")
         near = {v for pair, _ in near_pairs(self.shown.collection) for v in pair}
         for sprite in self.tray:

@@ -16,11 +16,10 @@ import pygame
 
 from game.app import saves
 from game.app.saves import Save
-from game.app.scene import Scene
+from game.app.scene import KeptHint, Scene
 from game.app.setup import GameSetup
 from game.core import chance
 from game.services.i18n import counted, t
-from game.services.settings import HINT_KEY
 from game.titles import registry
 from game.titles.dice_slayer import bots
 from game.titles.dice_slayer.rules import (
@@ -74,7 +73,7 @@ def make_scene(app, setup: GameSetup | None = None, autoplay: bool = False, save
     return scene
 
 
-class DiceSlayerScene(Scene):
+class DiceSlayerScene(KeptHint, Scene):
     """Play one game; the bot can play instead (demo) or whisper a hint (H)."""
 
     title_slug = TITLE
@@ -105,8 +104,7 @@ class DiceSlayerScene(Scene):
         self.score_target = 0  # the score as the animation has told it so far
         self.cursor: int | None = None   # value under keyboard focus or the mouse
         self.hover_sprite: Sprite | None = None
-        # H, kept from your last game (a demo starts without it)
-        self.hint_wanted = not autoplay and app.storage.get_setting(HINT_KEY + self.title_slug) is True
+        self.start_hint(app, autoplay)
         self._previews: dict[int, dict] = {}
         self._hint: tuple[int, float] | None = None
         self.message: tuple[str, float] | None = None
@@ -115,11 +113,6 @@ class DiceSlayerScene(Scene):
         self.best = self._best_score()
         self.watching = False  # a stored game in the replay theatre: it applies the actions it is given (`apply`)
         self.rolled = 0  # dice rolled in so far this round (where the next one lands)
-
-    @property
-    def hint_on(self) -> bool:
-        """Whether the hint (H) is on: as the player left it (never in the replay theatre, which has its coach)."""
-        return self.hint_wanted and not self.watching
 
     def _best_score(self) -> int:
         top = self.app.storage.top_scores(TITLE, limit=1)
@@ -474,9 +467,7 @@ class DiceSlayerScene(Scene):
             self.app.audio.play("menu_select")
             self.app.stack.push(PauseScene(self.app, self.title_slug))
         elif key == pygame.K_h:
-            self.hint_wanted = not self.hint_on
-            if not self.watching and not self.autoplay:
-                self.app.storage.set_setting(HINT_KEY + self.title_slug, self.hint_wanted)
+            self.toggle_hint()
             self.app.audio.play("menu_move")
         elif self.autoplay:
             return
