@@ -175,6 +175,11 @@ def test_the_cards_turned_for_a_duel_are_titled_as_the_duel(app):
     """While the passer's stack turns over, the prompt names what it is for: the duel, or the refusal, not a
     showdown (playtest round 6: "Showdown" showed for half a second before "Shinobazu duel")."""
     (b3,) = rules.parse_cards("B-3")
+    scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=1))
+    scene.tell(rules.DuelRefused(1, 1), scene.view)  # its banner, before the stack turns: not "… is thinking"
+    while scene.reveal_title != "sb.refused_title":  # (playtest round 20)
+        scene.timeline.update(0.05)
+    assert not scene.face_up and scene.prompt()[0] == "Duel refused"
     for first, title in ((rules.DuelAccepted(1), "Shinobazu duel"), (rules.DuelRefused(1, 1), "Duel refused")):
         scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=1))
         scene.tell(first, scene.view)

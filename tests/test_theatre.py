@@ -333,18 +333,25 @@ def test_the_coach_reads_the_whole_game_and_finds_the_costliest_choices(app, pla
     theatre.costs = []  # a game without a costly choice says so (N has nowhere to go: playtest round 12)
     theatre._draw_summary(app.screen, 760)
     assert any(i18n.t("theatre.coach_none") in line for line in shown)
-    # the summary stops short of the help line beside it (in Japanese they ran together: playtest round 18)
-    i18n.set_language("ja")
+    # the summary stops short of the help line beside it (in Japanese they ran together: playtest round 18), whole
+    # and at a readable size (it was 11 px: playtest round 20); the keys of the buttons below give way to it
     monkeypatch.setattr(theatre, "costliest", lambda: [(1234, 0.31), (2345, 0.25), (3456, 0.125)])
-    drawn = {}
     real = theatres.blit
-    monkeypatch.setattr(theatres, "blit", lambda surface, words, *a, **k: drawn.setdefault(
-        words, real(surface, words, *a, **k)))
-    theatre.draw(app.screen, 0.0)
-    summary = next(rect for words, rect in drawn.items() if words.startswith(i18n.t("theatre.coach_read", read=0,
-                                                                                        total=0)[:3]))
-    assert not summary.colliderect(drawn[i18n.t("theatre.help")])
-    i18n.set_language("en")
+    drawn, sizes = {}, {}
+
+    def kept(surface, words, size, *a, **k):
+        sizes[words] = size
+        return drawn.setdefault(words, real(surface, words, size, *a, **k))
+
+    monkeypatch.setattr(theatres, "blit", kept)
+    for language in ("ja", "en"):
+        i18n.set_language(language)
+        drawn.clear()
+        theatre.draw(app.screen, 0.0)
+        summary = next(words for words in drawn if words.startswith(i18n.t("theatre.coach_read", read=0,
+                                                                            total=0)[:3]))
+        assert not drawn[summary].colliderect(drawn[i18n.t("theatre.help_coach")])
+        assert sizes[summary] >= 13 and "…" not in summary and "3456" in summary
 
 
 def test_a_rebuilt_kitsune_game_tells_the_cards_of_each_flip_like_the_live_table(app, play_to_summary):

@@ -498,9 +498,11 @@ class TheatreScene(Scene):
             status = f"{t('theatre.round', n=self.round_now())} · {status}"
         line, size = fit(status, 16, BAR.right - PROGRESS.right - 24, True, 13)
         blit(surface, line, size, (PROGRESS.right + 12, PROGRESS.centery), theme.INK, True, "midleft")
-        help_line = blit(surface, t("theatre.help_solo" if self.solo else "theatre.help"), 14 if self.solo else 13,
-                         (BAR.right - 12, BAR.y - 2), theme.INK_DIM, anchor="bottomright")
-        if self.coach_on and self.decisions:
+        summary = self.coach_on and self.decisions
+        help_key = ("theatre.help_solo" if self.solo else "theatre.help") + ("_coach" if summary else "")
+        help_line = blit(surface, t(help_key), 14 if self.solo or summary else 13, (BAR.right - 12, BAR.y - 2),
+                         theme.INK_DIM, anchor="bottomright")
+        if summary:  # the keys of Play, Seen from and Play on give way to it: their buttons are just below
             self._draw_summary(surface, help_line.left - 24)
 
     @staticmethod
@@ -552,7 +554,7 @@ class TheatreScene(Scene):
             parts.append(t("theatre.coach_worst", moves=costs))
         elif read == len(self.decisions):  # said, so N's beep is understood (playtest round 12)
             parts.append(t("theatre.coach_none"))
-        line, size = fit(" · ".join(parts), 13, right - 12, smallest=11)
+        line, size = fit(" · ".join(parts), 14, right - 12, smallest=12)
         blit(surface, line, size, (12, BAR.y - 2), theme.SKY, anchor="bottomleft")
 
     @staticmethod

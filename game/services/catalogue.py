@@ -156,6 +156,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "theatre.help_solo": {"en": "Space play · ←→ step · Home End first/last · [ ] round · C coach · N costliest · "
                                 "Esc back",
                           "ja": "Space 再生・←→ 1手・Home End 最初／最後・[ ] ラウンド・C 講評・N 悪手・Esc 戻る"},
+    # beside the coach's summary: the keys the buttons below do not show (playtest round 20: the summary was 11 px)
+    "theatre.help_coach": {"en": "←→ step · Home End first/last · [ ] round · , . turn · C coach · N costliest · Esc back",
+                           "ja": "←→ 1手・Home End 最初／最後・[ ] ラウンド・, . 手番・C 講評・N 悪手・Esc 戻る"},
+    "theatre.help_solo_coach": {"en": "←→ step · Home End first/last · [ ] round · C coach · N costliest · Esc back",
+                                "ja": "←→ 1手・Home End 最初／最後・[ ] ラウンド・C 講評・N 悪手・Esc 戻る"},
     "theatre.play_on": {"en": "Play on", "ja": "ここから対局"},
     "playon.title": {"en": "Play on from move {at}", "ja": "{at}手目から対局する"},
     "playon.explain": {"en": "Take any seat: you keep what that seat knew then, and the cards hidden from it are "

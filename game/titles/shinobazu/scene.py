@@ -550,7 +550,8 @@ class ShinobazuScene(TableScene):
         v = self.view
         if v.to_move == TERMINAL:
             return t("sb.game_over"), theme.WARN
-        if self.face_up or v.to_move is None:  # the reveal, or the round's last card just laid (`apply`)
+        refusing = self.reveal_title == "sb.refused_title"  # its banner is up (and no one thinks: playtest round 20)
+        if self.face_up or v.to_move is None or refusing:  # the reveal, or the round's last card just laid (`apply`)
             return t(self.reveal_title), theme.WARN
         if not self.human_turn():
             mover = v.to_move
