@@ -180,3 +180,30 @@ def test_the_ranking_names_bots_levels_but_not_yours(app, monkeypatch, language)
     summary.draw(pygame.Surface((1280, 720)), 1.0)
     assert drawn.count(you) == 1  # the name only
     assert drawn.count(i18n.t("level.easy")) == 2 and drawn.count(i18n.t("level.hard")) == 1
+
+
+def test_the_games_list_says_where_you_came_at_a_bigger_table(app, language):
+    """A game you did not win says your place where three or more played: a shared second place read "Lost"
+    (playtest round 20). The place is the ranking's own (equal scores share it)."""
+    from game.app.games_scene import result_text
+
+    kept = []
+    for scores, said in (([3, 5, 3, 1], ("games.place_shared", 2)), ([4, 5, 3, 1], ("games.place", 3)),
+                         ([1, 5, 3, 2], None)):
+        state = sb.position([(), (), (), ()], scores=scores)
+        state.phase = sb.OVER
+        scene = ShinobazuScene(app, GameSetup("shinobazu", ["easy"] * 3, seed=1))
+        summary = finish(app, scene, state)
+        scene.record = lambda winners, rounds, details, **_: kept.append(details)
+        scene.finish()
+        details = {**kept[-1], "players": 4, "human_share": 1.0 if 0 in summary.winners else 0.0}
+        game = {"title": "shinobazu", "outcome": "win" if 0 in summary.winners else "loss", "details": details}
+        place = next(rank for rank, seat in summary.ranking if seat == 0)
+        if said is None:
+            assert result_text(game) == i18n.t("games.win") and place == 1
+            continue
+        key, expected = said
+        assert place == expected and result_text(game) == i18n.t(key, ordinal=i18n.t(f"games.ordinal_{place}"), n=4)
+    assert i18n.t("games.ordinal_2") == ("2nd" if language == "en" else "2位")
+    game["details"] = {"players": 2, "human_share": 0.0, "place": 2, "place_shared": False}
+    assert result_text(game) == i18n.t("games.loss")  # two players: lost says it all

@@ -22,7 +22,8 @@ COLUMNS = (("games.when", 130), ("stats.title_col", 330), ("games.players", 600)
 
 
 def result_text(game: dict) -> str:
-    """How a game ended for the player: won, a shared win, lost, resigned, a score, or played."""
+    """How a game ended for the player: won, a shared win, lost (your place, at a table of three or more), resigned,
+    a score, or played."""
     details = game["details"]
     if registry.get(game["title"]).solo and "score" in details:
         return t("games.score", score=details["score"])
@@ -31,6 +32,9 @@ def result_text(game: dict) -> str:
     if details.get("resigned"):
         return t("games.resigned")
     share = details.get("human_share", 1.0 if game["outcome"] == "win" else 0.0)
+    if share == 0 and details.get("place") and details.get("players", 2) > 2:  # where you came, not just "Lost"
+        return t("games.place_shared" if details.get("place_shared") else "games.place",
+                 ordinal=t(f"games.ordinal_{details['place']}"), n=details["players"])
     return t("games.win") if share == 1 else t("games.shared") if share > 0 else t("games.loss")
 
 

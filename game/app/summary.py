@@ -25,6 +25,15 @@ BACK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE
 ARRIVE = 0.5  # seconds after the ranking opens in which Enter or a click is taken as meant for the table before
 
 
+def ranks(scores: list, winners: list[int], lower_wins: bool = True) -> list[int]:
+    """Each seat's place: the winners first (a sudden-death winner may trail on points), then the title's order of
+    `scores`; 1 + the number of seats strictly ahead, so equal scores (winner or not alike) share a place."""
+    def key(seat: int) -> tuple:
+        return seat not in winners, scores[seat] if lower_wins else -scores[seat]
+
+    return [1 + sum(key(other) < key(seat) for other in range(len(scores))) for seat in range(len(scores))]
+
+
 class SummaryScene(Scene):
     """Ranks by the title's order (`lower_wins` for penalty points); shared first places shown as such. Enter opens
     Statistics over it (the safe default); ← then Enter, or a click, starts a rematch.
@@ -44,9 +53,8 @@ class SummaryScene(Scene):
         self.results = results if results is not None else [counted("summary.points", score) for score in scores]
         self.title_slug = setup.slug
         self.info = registry.get(setup.slug)
-        # the winners first (a sudden-death winner may trail on points), then the title's order of scores
-        order = sorted(range(len(scores)), key=lambda s: (s not in winners, scores[s] if lower_wins else -scores[s]))
-        self.ranking = [(self._rank(seat, order), seat) for seat in order]
+        places = ranks(scores, winners, lower_wins)
+        self.ranking = sorted((place, seat) for seat, place in enumerate(places))
         self.time = 0.0
         self.buttons = [("summary.rematch", self.rematch), ("menu.statistics", self.statistics),
                         ("menu.games", self.games), *([("summary.table", self.show_table)] if table else []),
@@ -60,13 +68,6 @@ class SummaryScene(Scene):
         # Enter while reading the result must not throw it away: the default is Statistics, which opens over this
         # screen (Esc comes back); Rematch and Menu, which leave it, take a deliberate move or a click.
         self.row.focus = 1
-
-    def _rank(self, seat: int, order: list[int]) -> int:
-        """1 + the number of seats strictly ahead (equal scores, winner or not alike, share a rank)."""
-        def key(s: int) -> tuple:
-            return s in self.winners, self.scores[s]
-
-        return 1 + sum(1 for other in order if key(other) != key(seat) and order.index(other) < order.index(seat))
 
     def enter(self) -> None:
         self.app.audio.play("all_clear" if self.setup.seat in self.winners else "game_over")

@@ -542,6 +542,18 @@ class TableScene(Scene, ABC):
         self.over = True
         self.app.to_menu()
 
+    def conclude(self, winners: list[int], rounds: int, details: dict, scores: list, lower_wins: bool = True,
+                 results: list[str] | None = None, ending: str = "") -> None:
+        """The game is over: store it (`record`, with your place in the ranking, which the Games list shows: a
+        shared second place read "Lost", playtest round 20) and leave the table for the end-of-game summary
+        (`show_summary`, whose arguments these are)."""
+        from game.app.summary import ranks
+
+        places = ranks(scores, winners, lower_wins)
+        place = {"place": places[self.me], "place_shared": places.count(places[self.me]) > 1}
+        self.record(winners, rounds, {**details, **place})
+        self.show_summary(scores, winners, lower_wins, results, ending)
+
     def show_summary(self, scores: list, winners: list[int], lower_wins: bool = True, results: list[str] | None = None,
                      ending: str = "") -> None:
         """Leave the table for the end-of-game summary: `scores` order the seats; `results` (text per seat, points

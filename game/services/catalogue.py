@@ -124,6 +124,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "games.win": {"en": "Won", "ja": "勝ち"},
     "games.shared": {"en": "Shared win", "ja": "同点勝ち"},
     "games.loss": {"en": "Lost", "ja": "負け"},
+    "games.place": {"en": "{ordinal} of {n}", "ja": "{n}人中{ordinal}"},
+    "games.place_shared": {"en": "{ordinal} of {n} (shared)", "ja": "{n}人中{ordinal}（同点）"},
+    **{f"games.ordinal_{n}": {"en": f"{n}{suffix}", "ja": f"{n}位"}  # a place at a table of seven at most
+       for n, suffix in enumerate(("st", "nd", "rd", "th", "th", "th", "th"), start=1)},
     "games.resigned": {"en": "Resigned", "ja": "投了"},
     "games.end": {"en": "Played", "ja": "終了"},
     "games.played_on": {"en": "played on", "ja": "途中から"},

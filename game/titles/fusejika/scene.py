@@ -247,7 +247,6 @@ class FusejikaScene(TableScene):
 
     def finish(self) -> None:
         totals, winners = list(self.state.totals), list(self.state.winners())
-        self.record(winners, self.state.statistics()["rounds"], {"scores": totals, "result": self.state.result[0]})
         kind = self.state.result[0]
         names = joined(winners, self.names, self.me)
         if kind == rules.SUDDEN_DEATH:  # spec 5: the points are ignored; the others are listed by totals, no win
@@ -256,7 +255,8 @@ class FusejikaScene(TableScene):
             ending = t("fj.end.sudden_death", names=names, round=self.state.round_no)
         else:
             results, ending = None, t("fj.end.points", rounds=self.n)
-        self.show_summary(totals, winners, lower_wins=False, results=results, ending=ending)
+        self.conclude(winners, self.state.statistics()["rounds"], {"scores": totals, "result": self.state.result[0]},
+                      totals, lower_wins=False, results=results, ending=ending)
 
     # --- what the human may do --------------------------------------------------------------------
     def human_turn(self) -> bool:

@@ -173,12 +173,12 @@ class HexaScene(TableScene):
     def finish(self) -> None:
         state = self.state
         winners = [state.winner] if state.winner is not None else [0, 1]
-        self.record(winners, state.turn, {"turns": state.turn, "first": state.first, "winner": state.winner})
         results = [t("hx.result.win") if seat == state.winner else t("hx.result.draw") if state.winner is None
                    else t("hx.result.loss") for seat in range(2)]
         scores = [1 if seat == state.winner else 0 for seat in range(2)]
         ending = t("hx.end.safeguard") if state.winner is None else t("hx.end.goal", turns=state.turn)
-        self.show_summary(scores, winners, lower_wins=False, results=results, ending=ending)
+        self.conclude(winners, state.turn, {"turns": state.turn, "first": state.first, "winner": state.winner},
+                      scores, lower_wins=False, results=results, ending=ending)
 
     # --- in the replay theatre --------------------------------------------------------------------
     holds_secrets = True

@@ -167,14 +167,14 @@ class KitsuneScene(TableScene):
 
     def finish(self) -> None:
         places, winners = list(self.state.ranking()), list(self.state.winners)
-        self.record(winners, len(self.state.past), {"souls": list(self.state.souls), "places": places})
         souls, out = self.state.souls, rules.out_rounds(self.state.past)
         results = [t("kg.result.out", round=out[seat]) if seat in out else t("kg.result.gone") if not souls[seat]
                    else counted("kg.result.souls", souls[seat])
                    for seat in range(self.n)]
         names = joined(winners, self.names, self.me)
         ending = t(f"kg.end.{rules.ending(souls, self.state.two_left)}", names=names)
-        self.show_summary(places, winners, results=results, ending=ending)
+        self.conclude(winners, len(self.state.past), {"souls": list(self.state.souls), "places": places}, places,
+                      results=results, ending=ending)
 
     # --- human decisions --------------------------------------------------------------------------
     def lie_of(self, action) -> bool:

@@ -163,13 +163,13 @@ class NeuNoirScene(TableScene):
     def finish(self) -> None:
         state = self.state
         places = state.places()
-        self.record([state.winner], state.round_no, {"black": list(state.black), "white": list(state.white),
-                                                     "places": places, "disqualified": state.disqualified})
         results = [t("nn.result.out") if seat == state.disqualified else
                    t("nn.result", black=state.black[seat], white=state.white[seat]) for seat in range(self.n)]
         reason = state.end_reason()
         ending = t("nn.end.target", n=state.target) if reason == "target" else t(f"nn.end.{reason}")
-        self.show_summary(places, [state.winner], results=results, ending=ending)
+        self.conclude([state.winner], state.round_no, {"black": list(state.black), "white": list(state.white),
+                                                       "places": places, "disqualified": state.disqualified},
+                      places, results=results, ending=ending)
 
     # --- in the replay theatre --------------------------------------------------------------------
     round_events = (rules.RoundStarted,)

@@ -234,15 +234,15 @@ class PowersScene(TableScene):
     def finish(self) -> None:
         state = self.state
         scores = state.seat_scores()
-        self.record(list(state.winners), state.round, {"scores": scores, "victory": state.victory,
-                                                       "tie_break": state.tie_break})
         results = [counted("pw.result", state.territories(seat), points=scores[seat]) for seat in range(self.n)]
         if state.victory == rules.CONQUEST_WIN:
             ending = t("pw.end.conquest", round=state.round)
         else:
             tie_break = t(f"pw.tie_break.{state.tie_break}") if state.tie_break else ""
             ending = sentences([t("pw.end.points"), tie_break])
-        self.show_summary(scores, list(state.winners), lower_wins=False, results=results, ending=ending)
+        self.conclude(list(state.winners), state.round, {"scores": scores, "victory": state.victory,
+                                                         "tie_break": state.tie_break},
+                      scores, lower_wins=False, results=results, ending=ending)
 
     # --- the theatre ------------------------------------------------------------------------------
     def secrets(self, seat: int) -> list[str]:

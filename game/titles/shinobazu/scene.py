@@ -192,9 +192,9 @@ class ShinobazuScene(TableScene):
 
     def finish(self) -> None:
         scores, winners = list(self.state.scores), list(self.state.winners())
-        self.record(winners, self.state.rounds, {"scores": scores})
         enders = joined(rules.enders(scores), self.names, self.me)
-        self.show_summary(scores, winners, ending=t("sb.end", names=enders, n=rules.END_SCORE))
+        self.conclude(winners, self.state.rounds, {"scores": scores}, scores,
+                      ending=t("sb.end", names=enders, n=rules.END_SCORE))
 
     # --- human decisions --------------------------------------------------------------------------
     def human_turn(self) -> bool:

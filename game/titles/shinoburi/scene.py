@@ -158,8 +158,6 @@ class ShinoburiScene(TableScene):
         state = self.state
         totals = state.totals()
         counts = [totals[c] for c in state.nationality]
-        self.record(list(state.winners), state.turn, {"houses": list(state.nationality), "totals": totals,
-                                                       "tie_break": state.tie_break})
         # the places are spec 4.7's (count, then own house at home): where a count is shared, the home cards that
         # split or share the place are said beside it
         results = [counted("sr.result", n, house=house(c)) for n, c in zip(counts, state.nationality, strict=True)]
@@ -167,7 +165,9 @@ class ShinoburiScene(TableScene):
             if counts.count(counts[seat]) > 1:
                 results[seat] = t("sr.result.home", result=results[seat], n=state.territory[seat][c])
         ending = t("sr.end.tie_break" if state.tie_break == 1 else "sr.end.points")
-        self.show_summary(list(state.ranking()), list(state.winners), results=results, ending=ending)
+        self.conclude(list(state.winners), state.turn, {"houses": list(state.nationality), "totals": totals,
+                                                        "tie_break": state.tie_break},
+                      list(state.ranking()), results=results, ending=ending)
 
     # --- the choices on the board -----------------------------------------------------------------
     def panel_rect(self, seat: int) -> pygame.Rect:
