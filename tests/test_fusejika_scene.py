@@ -115,6 +115,20 @@ def test_kick_and_copy_choices_are_made_on_the_table(app):
     assert scene.state.skip_next is False and scene.state.cur == 2  # J copied: seat 1 skipped
 
 
+def test_an_almighty_says_which_effects_it_may_copy(app, table_at):
+    """Hovering an A said "you copy an effect on the table" and left the player to look for them (playtest round
+    21): it names them, as the rules allow them now (a 9's get only while the deck has a card, A12)."""
+    i18n.set_language("en")
+    (ace,) = rules.parse_cards("AD")
+    scene = table_at(FusejikaScene, rules.position(["AD", "", ""], rows=["9S", "JH 9H", "KC 9C"], pool="QS"), "easy")
+    assert scene.play_text(ace) == "you copy an effect on the table (get, jump)"  # every rival has a 9: no kick
+    scene = table_at(FusejikaScene, rules.position(["AD", "", ""], rows=["9S", "JH 10C", ""], pool=""), "easy")
+    assert scene.play_text(ace) == "you copy an effect on the table (lost, jump)"
+    i18n.set_language("ja")
+    assert scene.play_text(ace) == "場の効果を1つコピーする（ロスト、ジャンプ）"
+    i18n.set_language("en")
+
+
 def test_a_card_picked_to_kick_can_be_taken_back(app):
     """The rules make the card and the target two decisions; at the table the card waits for its target and can be
     taken back (playtest round 6: a card clicked by mistake had to be kicked). Nothing is sent or saved till then."""

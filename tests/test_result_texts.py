@@ -203,7 +203,7 @@ def test_the_games_list_says_where_you_came_at_a_bigger_table(app, language):
             assert result_text(game) == i18n.t("games.win") and place == 1
             continue
         key, expected = said
-        assert place == expected and result_text(game) == i18n.t(key, ordinal=i18n.t(f"games.ordinal_{place}"), n=4)
-    assert i18n.t("games.ordinal_2") == ("2nd" if language == "en" else "2位")
+        assert place == expected and result_text(game) == i18n.t(key, ordinal=i18n.t(f"games.ordinal.{place}"), n=4)
+    assert i18n.t("games.ordinal.2") == ("2nd" if language == "en" else "2位")
     game["details"] = {"players": 2, "human_share": 0.0, "place": 2, "place_shared": False}
     assert result_text(game) == i18n.t("games.loss")  # two players: lost says it all

@@ -34,7 +34,7 @@ def result_text(game: dict) -> str:
     share = details.get("human_share", 1.0 if game["outcome"] == "win" else 0.0)
     if share == 0 and details.get("place") and details.get("players", 2) > 2:  # where you came, not just "Lost"
         return t("games.place_shared" if details.get("place_shared") else "games.place",
-                 ordinal=t(f"games.ordinal_{details['place']}"), n=details["players"])
+                 ordinal=t(f"games.ordinal.{details['place']}"), n=details["players"])
     return t("games.win") if share == 1 else t("games.shared") if share > 0 else t("games.loss")
 
 

@@ -499,7 +499,8 @@ class TheatreScene(Scene):
         line, size = fit(status, 16, BAR.right - PROGRESS.right - 24, True, 13)
         blit(surface, line, size, (PROGRESS.right + 12, PROGRESS.centery), theme.INK, True, "midleft")
         summary = self.coach_on and self.decisions
-        help_key = ("theatre.help_solo" if self.solo else "theatre.help") + ("_coach" if summary else "")
+        keys = "theatre.help_solo" if self.solo else "theatre.help"
+        help_key = f"{keys}_coach" if summary else keys
         help_line = blit(surface, t(help_key), 14 if self.solo or summary else 13, (BAR.right - 12, BAR.y - 2),
                          theme.INK_DIM, anchor="bottomright")
         if summary:  # the keys of Play, Seen from and Play on give way to it: their buttons are just below

@@ -126,8 +126,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "games.loss": {"en": "Lost", "ja": "負け"},
     "games.place": {"en": "{ordinal} of {n}", "ja": "{n}人中{ordinal}"},
     "games.place_shared": {"en": "{ordinal} of {n} (shared)", "ja": "{n}人中{ordinal}（同点）"},
-    **{f"games.ordinal_{n}": {"en": f"{n}{suffix}", "ja": f"{n}位"}  # a place at a table of seven at most
-       for n, suffix in enumerate(("st", "nd", "rd", "th", "th", "th", "th"), start=1)},
+    "games.ordinal.1": {"en": "1st", "ja": "1位"},  # a place at a table of seven at most
+    "games.ordinal.2": {"en": "2nd", "ja": "2位"},
+    "games.ordinal.3": {"en": "3rd", "ja": "3位"},
+    "games.ordinal.4": {"en": "4th", "ja": "4位"},
+    "games.ordinal.5": {"en": "5th", "ja": "5位"},
+    "games.ordinal.6": {"en": "6th", "ja": "6位"},
+    "games.ordinal.7": {"en": "7th", "ja": "7位"},
     "games.resigned": {"en": "Resigned", "ja": "投了"},
     "games.end": {"en": "Played", "ja": "終了"},
     "games.played_on": {"en": "played on", "ja": "途中から"},

@@ -14,7 +14,7 @@ import pygame
 from game.app.setup import GameSetup
 from game.app.table_scene import TableScene, beat
 from game.core.engine import CHANCE, TERMINAL, among
-from game.services.i18n import counted, joined, said, t
+from game.services.i18n import counted, joined, listed, said, t
 from game.titles.fusejika import bots, rules
 from game.titles.fusejika.cards import SUIT_SYMBOL, card_back, card_face, card_text, empty_slot
 from game.titles.fusejika.log import describe, stuck_line
@@ -268,6 +268,9 @@ class FusejikaScene(TableScene):
             return t("fj.help.none")
         if rank in ("J", "Q"):
             return t(f"fj.help.{rank}", name=self.names[(self.me + 1) % self.n])
+        if rank == "A":  # which: "you copy an effect on the table" left the player to look for them
+            copies = rules.copyable_ranks(rows, self.me, source, self.view.deck_size)
+            return t("fj.help.A", effects=listed(t(f"fj.effect.{copied}") for copied in copies))
         return t(f"fj.help.{rank}")
 
     def play_text(self, card) -> str:
@@ -518,9 +521,9 @@ class FusejikaScene(TableScene):
             self._draw_sudden(surface, self.sudden)
         if self.tooltip and self.human_turn():  # only while the hovered hand is the human's to play
             text, pos, color = self.tooltip
-            image_w = 460
-            lines = wrap(text, 17, image_w, True)
-            box = pygame.Rect(0, 0, image_w + 20, 24 * len(lines) + 10)
+            lines = wrap(text, 17, 460, True)
+            width = max(render(line, 17, color, True).get_width() for line in lines)  # as wide as its words
+            box = pygame.Rect(0, 0, width + 20, 24 * len(lines) + 10)
             box.midbottom = (min(max(pos[0], 250), 730), pos[1])
             panel(surface, box, theme.BG_DEEP, color)
             for i, line in enumerate(lines):

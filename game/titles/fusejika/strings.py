@@ -13,7 +13,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.help.J": {"en": "{name}'s next turn is skipped", "ja": "{name}の手番を飛ばす"},
     "fj.help.Q": {"en": "everyone draws one, {name} first, you last", "ja": "{name}から全員1枚ずつ引く（自分は最後）"},
     "fj.help.K": {"en": "you move a card of your row to another player", "ja": "自分の列の1枚を相手の列へ移す"},
-    "fj.help.A": {"en": "you copy an effect on the table", "ja": "場の効果を1つコピーする"},
+    "fj.help.A": {"en": "you copy an effect on the table ({effects})", "ja": "場の効果を1つコピーする（{effects}）"},
     "fj.help.none": {"en": "no effect now", "ja": "今は効果なし"},
     "fj.help.win": {"en": "your sixth rank: you win the match!", "ja": "6人目：ゲームに勝利！"},
     "fj.hover": {"en": "{card} {effect}: {what}", "ja": "{card} {effect}：{what}"},
