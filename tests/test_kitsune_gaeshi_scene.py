@@ -87,3 +87,27 @@ def test_the_last_flip_stays_turned_over_until_the_ranking(app, play_to_summary)
     scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 2, seed=12))
     assert isinstance(play_to_summary(scene, 5), SummaryScene)
     assert scene.reveal is not None and scene.reveal["opened"] is not None
+
+
+def test_a_rivals_lies_are_counted_once_a_flip_has_shown_their_cards(app, monkeypatch):
+    """Under each rival: "1 lie in 4 shown" once a flip has turned their cards over; nothing before (it read "0 lies
+    in 0 shown" from the first turn, playtest round 21)."""
+    from random import Random
+
+    import pygame
+
+    from game.ui import text
+
+    shown = set()
+    monkeypatch.setattr(text, "SHOWN", shown)
+    scene = KitsuneScene(app, GameSetup("kitsune_gaeshi", ["easy"] * 2, seed=1))
+    state, rng = rules.new_state(3), Random(2)
+    scene.state = state
+    for flipped in (False, True):
+        while not (state.past and flipped) and not (not flipped and state.current_player() == 0):
+            state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        scene.view = scene.coming = state.view(0)
+        shown.clear()
+        scene.draw(pygame.Surface((1280, 720)), 0.0)
+        counts = {line for line in shown if "shown" in line}
+        assert bool(counts) == flipped, counts

@@ -314,3 +314,35 @@ def test_you_start_when_the_setup_says_so(app, slug):
             starters[human_starts, seed] = start
     assert all(starters[True, seed] == 0 for seed in range(1, 5))
     assert any(starters[False, seed] != 0 for seed in range(1, 5))
+
+
+@pytest.mark.parametrize("slug", sorted(slug for slug, spec in registry.TITLES.items()
+                                         if not spec.solo and slug != "hige_mekuri"))
+def test_no_one_is_thinking_while_the_table_shows_what_they_did(app, slug):
+    """While a reveal holds the table at the moment before a seat's move, that seat has decided: the panel does
+    not say "… is thinking" (Kitsune-gaeshi said it under Jin's Kaeshi banner, playtest round 21) or "Your move
+    next…". Hige-mekuri's turn is a run of flips with its own prompt. Random play of yours, real pacing."""
+    spec = registry.get(slug)
+    players = min(4, spec.max_players)
+    scene = start_scene(app, GameSetup(slug, ["easy"] * (players - 1), seed=5, options=spec.default_options()))
+    if not scene.reveals:
+        pytest.skip("no reveal ever holds this table")  # the toy title
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    rng, held = random.Random(5), 0
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    for _ in range(40_000):
+        if scene.over or held >= 30:
+            break
+        if scene.human_turn():
+            scene.choose(rng.choice(list(scene.view.legal)))
+        elif scene.awaits_player:
+            app.handle(enter)
+        app.tick(STEP)
+        mover = scene.view.to_move
+        if scene.view is not scene.coming and isinstance(mover, int) and 0 <= mover < players \
+                and not scene.human_turn():
+            held += 1
+            shown = scene.shown_prompt()[0]
+            assert shown != i18n.said(f"{spec.prefix}.waiting", mover, scene.names, scene.me), shown
+    assert held, "no reveal held the table: the test saw nothing"

@@ -399,6 +399,14 @@ class TableScene(Scene, ABC):
         """Offer the human's choices as buttons (then `place_actions`)."""
 
     # --- the decision panel -----------------------------------------------------------------------
+    def waiting(self, key: str, seat: int) -> tuple[str, tuple[int, int, int]]:
+        """The prompt while `seat` is to move: `key` ("{name} is thinking…", "Your move next…"), dim. But while the
+        table still shows what that seat just did (the display held at the moment before its move, for a reveal),
+        it has decided: "Jin has played" (it said "Jin is thinking…" under Jin's Kaeshi banner, playtest round 21)."""
+        if self.view is not self.coming:
+            return said("table.acted", seat, self.names, self.me), theme.INK_DIM
+        return said(key, seat, self.names, self.me), theme.INK_DIM
+
     @abstractmethod
     def prompt(self) -> tuple[str, tuple[int, int, int]]:
         """What the human should do now, or who is doing what, and its colour."""

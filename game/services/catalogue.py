@@ -33,6 +33,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.played_on": {"en": "Played on from move {at} of a replay: the cards hidden from you were dealt anew.",
                         "ja": "リプレイの{at}手目から対局：あなたから見えない札は配り直し。"},
     "table.log_title": {"en": "Moves", "ja": "経過"},
+    "table.acted": {"en": "{name} has played", "ja": "{name}が行動した"},
+    "table.acted_you": {"en": "You have played", "ja": "あなたが行動した"},
     "table.resumed": {"en": "— Game resumed where you left it —", "ja": "— 中断したところから再開 —"},
     "table.bot_restarted": {"en": "{name} took too long to think; the computer players were restarted.",
                             "ja": "{name}の思考が長すぎたため、コンピューターを再起動しました。"},

@@ -715,7 +715,7 @@ class FusejikaScene(TableScene):
                 return t("fj.round_over"), theme.INK_DIM
             if v.to_move == CHANCE or v.to_move < 0:  # a 9's or a Q's draw is no deal (playtest round 9)
                 return t("fj.drawing" if v.phase == rules.DRAW else "fj.dealing"), theme.INK_DIM
-            return said("fj.waiting", v.to_move, self.names, self.me), theme.INK_DIM
+            return self.waiting("fj.waiting", v.to_move)
         phase = v.phase
         if phase == rules.PLAY:
             if STUCK not in v.legal:

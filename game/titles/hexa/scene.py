@@ -344,7 +344,7 @@ class HexaScene(TableScene):
                 return t("hx.turning"), theme.WARN
             if v.phase == DEFEND:
                 return said("hx.waiting_defence", v.to_move, self.names, self.me), theme.INK_DIM
-            return said("hx.waiting", v.to_move, self.names, self.me), theme.INK_DIM
+            return self.waiting("hx.waiting", v.to_move)
         phase = v.phase
         if phase == FLAG_REDRAW:
             return t("hx.prompt.flag", card=card_name(v.drawn or "")), theme.ACCENT

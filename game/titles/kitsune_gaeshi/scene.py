@@ -332,8 +332,8 @@ class KitsuneScene(TableScene):
                                str(v.souls[seat]), 0, v.to_move == seat, thinking, self.now)
         for k in range(SOULS):
             surface.blit(soul_token(k < v.souls[seat]), (rect.x + 8 + k * 22, rect.bottom + 4))
-        if seat != self.me:
-            stats = lie_stats(v.past, v.players)
+        stats = lie_stats(v.past, v.players)
+        if seat != self.me and stats["declared"][seat]:  # not "0 lies in 0 shown" before a flip showed any
             text = counted("kg.lies", stats["lies"][seat], cards=stats["declared"][seat])
             room = rect.right - 6 - (rect.x + 8 + SOULS * 22 + 6)  # right of the soul tokens (playtest round 13)
             text, size = fit(text, 14, room, True, smallest=11)
@@ -484,7 +484,7 @@ class KitsuneScene(TableScene):
             mover = v.to_move
             if mover == CHANCE:
                 return "…", theme.INK_DIM
-            return said("kg.waiting", mover, self.names, self.me), theme.INK_DIM
+            return self.waiting("kg.waiting", mover)
         if v.drawn is not None:
             return t("kg.you_drew", face=face_name(v.drawn)), theme.ACCENT
         return t("kg.your_turn"), theme.ACCENT

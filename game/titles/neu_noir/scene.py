@@ -412,7 +412,7 @@ class NeuNoirScene(TableScene):
         if not self.human_turn():
             if v.to_move == CHANCE:
                 return "…", theme.INK_DIM
-            return said("nn.waiting", v.to_move, self.names, self.me), theme.INK_DIM
+            return self.waiting("nn.waiting", v.to_move)
         if v.phase == TAKE_PILE:
             extra = counted("nn.take_leftover", v.leftover) if v.leftover else ""
             return t("nn.prompt.take") + extra, theme.ACCENT

@@ -442,7 +442,7 @@ class PowersScene(TableScene):
         if not self.human_turn():
             if v.to_move == CHANCE:
                 return t("pw.dealing"), theme.INK_DIM
-            return said("pw.waiting", v.to_move, self.names, self.me), theme.INK_DIM
+            return self.waiting("pw.waiting", v.to_move)
         phase = v.phase
         if phase == OPEN:
             return t("pw.prompt.open", name=territory_name(v.on_offer)), theme.ACCENT

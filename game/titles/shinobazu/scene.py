@@ -557,7 +557,7 @@ class ShinobazuScene(TableScene):
             mover = v.to_move
             if mover == CHANCE:
                 return t("sb.dealing"), theme.INK_DIM
-            return said("sb.waiting", mover, self.names, self.me), theme.INK_DIM
+            return self.waiting("sb.waiting", mover)
         if v.phase == "play":
             if self.selected is None or not self.picked:
                 return t("sb.pick_card"), theme.ACCENT

@@ -587,7 +587,7 @@ class ShinoburiScene(TableScene):
         if not self.human_turn():
             if v.to_move == CHANCE or v.to_move is None:  # a deal or a refill (it said only "…": playtest round 10)
                 return t("sr.drawing"), theme.INK_DIM
-            return said("sr.waiting", v.to_move, self.names, self.me), theme.INK_DIM
+            return self.waiting("sr.waiting", v.to_move)
         phase = v.phase
         if phase == CMD1:  # the ninjas only when they can be sent (held, and an army to send them at)
             ninjas = any(type(a) is NinjaOn for a in v.legal)
