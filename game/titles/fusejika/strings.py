@@ -21,7 +21,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.dead": {"en": "already in your row", "ja": "すでに列にある"},
     "fj.sixth_confirm_button": {"en": "Confirm: {name} wins", "ja": "確定：{name}の勝ち"},
     "fj.sixth_confirm": {"en": "Click again to let {name} win the game", "ja": "もう一度押すと{name}の勝ち"},
-    "fj.has_rank": {"en": "already has rank {rank}", "ja": "{rank}を持っている"},
+    "fj.has_rank": {"en": "already has rank {rank}", "ja": "すでに列に{rank}がある"},
     "fj.sixth": {"en": "gives {name} the sixth rank!", "ja": "{name}が6人そろってしまう！"},
     "fj.dealing": {"en": "Dealing…", "ja": "配っています…"},
     "fj.drawing": {"en": "Drawing…", "ja": "山札から引いています…"},
