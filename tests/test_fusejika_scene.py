@@ -9,6 +9,7 @@ from game.app.app import STEP
 from game.app.setup import GameSetup
 from game.app.summary import SummaryScene
 from game.services import i18n
+from game.services.i18n import t
 from game.titles import registry
 from game.titles.fusejika import rules
 from game.titles.fusejika.log import describe
@@ -280,6 +281,23 @@ def test_enter_rests_on_the_rules_bots_play_not_the_first_card(app, table_at):
     assert state.row[0] == rules.parse_cards("QS JD")
 
 
+def test_the_card_under_the_mouse_takes_the_focus_and_enter_plays_it(app, table_at):
+    """Playtest round 21b: with another card hovered, Enter and the panel's "What happens" stayed on the rules bot's
+    play, lit at first. The card under the mouse now takes the focus, as a button under it does."""
+    i18n.set_language("en")
+    state = rules.position(["10S JD", "JH QH", "KC JC"], rows=["QS", "9H", "AC"], pool="AS AD 10D KD")
+    scene = table_at(FusejikaScene, state, "easy")
+    scene.update(STEP)
+    ten = rules.Play(rules.CARD_BY_ID["10S"])
+    assert scene.focused_action() != ten
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=scene.hand_rect(ten.card).center, rel=(0, 0), buttons=(0, 0, 0))
+    scene.handle(move)
+    assert scene.focused_action() == ten
+    assert scene.panel_notes()[0].text == t("fj.then", what=scene.play_text(ten.card))
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert state.row[0] == rules.parse_cards("QS 10S")
+
+
 def test_the_final_table_shows_the_sixth_rank_without_the_banner_over_it(app, table_at, monkeypatch):
     """Playtest round 9: the sudden-death banner stayed over a seat's name and row on the final table."""
     from game.app.summary import FinalTableScene
@@ -334,6 +352,7 @@ def test_the_round_table_waits_for_the_player_over_the_round_as_it_ended(app, ta
         assert scene.view.rows[0] == row and scene.view.round_no == 1  # the stuck banner over the round as it was
         assert scene.prompt()[0] == "The round is over."  # not "Your move next…"
         assert [scene.shown_total(seat) for seat in range(3)] == [0, 0, 0]  # the scores come with their table
+        assert scene.round_points() == []
         app.tick(STEP)
     assert scene.breakdown is not None
     history = list(state.history)
@@ -345,6 +364,8 @@ def test_the_round_table_waits_for_the_player_over_the_round_as_it_ended(app, ta
     totals = list(scene.breakdown.totals)
     assert totals != list(scene.view.totals) == [0, 0, 0]
     assert [scene.shown_total(seat) for seat in range(3)] == totals
+    points = [score.points for score in scene.breakdown.scores]
+    assert scene.round_points() == [points]  # the corner's score table fills its column with the panel
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert scene.breakdown is None and state.history == history  # the Enter went on and played nothing
     for _ in range(2000):
@@ -353,6 +374,38 @@ def test_the_round_table_waits_for_the_player_over_the_round_as_it_ended(app, ta
         assert [scene.shown_total(seat) for seat in range(3)] == totals
         app.tick(STEP)
     assert scene.view.round_no == 2 and [scene.shown_total(seat) for seat in range(3)] == totals
+
+
+def test_the_score_table_keeps_each_rounds_points_in_view(app, monkeypatch):
+    """Spec 10 and playtest round 21b: once a round's panel closed, only the totals stayed (on the badges). The
+    corner's table shows every scored round's points and the totals, from the view the player has."""
+    import game.titles.fusejika.scene as module
+
+    i18n.set_language("en")
+    app.change_settings(anim_speed="fast")
+    scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=5))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    rng = random.Random(5)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    for _ in range(80_000):
+        if scene.view.round_no == 3 and scene.breakdown is None:
+            break
+        if scene.human_turn():
+            scene.choose(rng.choice(list(scene.view.legal)))
+        if scene.breakdown is not None:
+            scene.handle(enter)
+        app.tick(STEP)
+    assert scene.view.round_no == 3 and len(scene.view.round_scores) == 2
+    shown = []
+    real = module.blit
+    monkeypatch.setattr(module, "blit", lambda surface, text, *args: shown.append(text) or real(surface, text, *args))
+    scene.draw(pygame.Surface((1280, 720)), 0.0)
+    assert scene.round_points() == [list(scores) for scores in scene.state.round_scores]
+    for seat in range(3):
+        at = shown.index(scene.names[seat], shown.index("R3"))  # the row of the seat's name, under the header
+        assert shown[at + 1:at + 4] == [f"+{scene.state.round_scores[0][seat]}",
+                                        f"+{scene.state.round_scores[1][seat]}", str(scene.state.totals[seat])]
 
 
 def test_after_a_ten_enter_rests_on_the_card_the_rules_bot_would_lose(app, table_at):
@@ -397,3 +450,21 @@ def test_a_stuck_bots_hand_lies_face_up_before_the_scores(app, table_at, monkeyp
     faces.clear()
     scene.draw(pygame.Surface((1280, 720)), 0.0)
     assert scene.stuck is None and not any(face in faces for face in hidden)
+
+
+def test_a_card_names_its_effect_the_same_at_every_size(app, monkeypatch):
+    """Playtest round 21b: the A read オールマイティ in the hand and 万能 (a short form) in your narrower row. Every
+    card with room for a word now shows the effect's one name, condensed where it is long."""
+    import game.titles.fusejika.cards as module
+
+    i18n.set_language("ja")
+    words = []
+    real = module.render
+    monkeypatch.setattr(module, "render", lambda text, size, *args: words.append((text, size)) or
+                        real(text, size, *args))
+    module.card_face.cache_clear()
+    for width in (58, 60, 80):  # your row, the sudden-death banner, your hand
+        words.clear()
+        module.card_face("A", "S", width)
+        assert words[-1] == ("オールマイティ", words[-1][1]) and words[-1][1] >= 10
+    i18n.set_language("en")

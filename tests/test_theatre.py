@@ -882,10 +882,10 @@ def test_the_coachs_panel_holds_its_choices_and_yours(app, play_to_summary, watc
     assert [text[:17] for text in ranked] == ["1. You reinforce "]  # three lines each: one fits in type of 13
     values = [text for text in lines if text.startswith(("50%", "40%", "90%"))]
     assert values == ["50% to win"]  # the best; the 90% was hardly looked at: never suggested
-    mine = " ".join(lines[lines.index(values[-1]) + 1:])
-    assert mine.startswith(t("theatre.coach_you_played", what="", value="")[:10])
-    assert any(line.endswith("(20%\u00a0to\u00a0win)") for line in lines)  # its value on one line (round 19)
-    assert "played: You reinforce" in mine and "You played: You" not in mine
+    mine = lines[lines.index(values[-1]) + 1:]
+    # the move you played, then its value with the mark, as the ranked choices (playtest round 21b: "✓ played: You
+    # reinforce…" set the move's capital mid-line)
+    assert mine[0].startswith("— You reinforce Oda") and mine[-1] == "20% to win   " + t("theatre.coach_played")
 
 
 def test_a_fusejika_redeal_deals_the_same_round_again(app):

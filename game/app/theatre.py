@@ -441,9 +441,12 @@ class TheatreScene(Scene):
                 if played not in (choice["action"] for choice in choices[:shown]):
                     value = next((c["value"] for c in advice["choices"] if c["action"] == played), None)
                     worth = t("theatre.coach_unread") if value is None else self.value_text(measure, value)
-                    what = t("theatre.coach_you_played", what=self.label(played),
-                             value=worth.replace(" ", "\u00a0"))  # its value kept whole on one line
-                    laid.append((wrap(what, size - 1, width), size - 1, theme.WARN, False, 0))
+                    # as the choices above: the move, then its value (playtest round 21b: "✓ played: You play K♦"
+                    # set the move's capital mid-line)
+                    laid.append((wrap(f"— {self.label(played)}", size - 1, width, True), size - 1, theme.WARN, True, 0))
+                    tail = worth + "   " + t("theatre.coach_played")
+                    line, tail_size = fit(tail, size - 1, width - 14, smallest=14)
+                    laid.append(((line,), tail_size, theme.WARN, True, 14))
                 if sum(len(lines) * line_height(size) for lines, size, *_ in laid) <= height:
                     return laid
         return laid
@@ -552,7 +555,7 @@ class TheatreScene(Scene):
         parts = [t("theatre.coach_read", read=read, total=len(self.decisions))]
         if worst:
             costs = listed(t("theatre.coach_cost", at=k, cost=self.cost_text(measure, cost)) for k, cost in worst)
-            parts.append(t("theatre.coach_worst", moves=costs))
+            parts.append(t(f"theatre.coach_worst.{measure}", moves=costs))  # the unit once, in the heading
         elif read == len(self.decisions):  # said, so N's beep is understood (playtest round 12)
             parts.append(t("theatre.coach_none"))
         line, size = fit(" · ".join(parts), 14, right - 12, smallest=12)

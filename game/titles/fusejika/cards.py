@@ -8,9 +8,10 @@ from functools import lru_cache
 
 import pygame
 
-from game.services.i18n import catalogue, per_language, t
+from game.services.i18n import per_language, t
 from game.ui import theme
-from game.ui.text import fit, render
+from game.ui.fonts import font
+from game.ui.text import render
 
 SUIT_INK = {"S": (34, 34, 44), "H": (204, 40, 52), "D": (36, 98, 204), "C": (28, 132, 72)}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -42,13 +43,14 @@ def card_face(rank: str, suit: str, width: int, style: str = "normal") -> pygame
     surface.blit(corner, (width * 0.09, height * 0.03))
     big = render(rank, max(14, int(width * (0.36 if len(rank) > 1 else 0.46))), ink, True)
     surface.blit(big, big.get_rect(center=(width * 0.5, height * 0.47)))
-    if width >= 44:
-        word = t(f"fj.effect.{rank}")
-        text, size = fit(word, max(10, width // 6), width - 6, smallest=9)
-        short = f"fj.effect_short.{rank}"
-        if text != word and short in catalogue():  # cut short on a narrow card: its short name, where it has one
-            text, size = fit(t(short), max(10, width // 6), width - 6, smallest=9)
-        word = render(text, size, ink)
+    if width >= 44:  # the effect's name, the same word at every size: squeezed a little where it is long
+        # (playtest round 21b: the A read オールマイティ in the hand and 万能, a short form, in your row)
+        size = max(10, width // 6)
+        while size > 10 and font(size).size(t(f"fj.effect.{rank}"))[0] > width - 6:
+            size -= 1
+        word = render(t(f"fj.effect.{rank}"), size, ink)
+        if word.get_width() > width - 6:  # 長体, as Japanese print condenses a long katakana name
+            word = pygame.transform.smoothscale(word, (width - 6, word.get_height()))
         surface.blit(word, word.get_rect(midbottom=(width * 0.5, height * 0.95)))
     if style == "dead":
         pygame.draw.line(surface, theme.BAD, (width * 0.12, height * 0.12), (width * 0.88, height * 0.88), 4)

@@ -386,23 +386,28 @@ class FusejikaScene(TableScene):
                         self.dragging = True
                         self.choose(action)
                     return True
+        action = self.table_action(pos)
+        if action is None:
+            return self._refuse(pos)
+        self.dragging = type(action) is Kick
+        self.choose(action)
+        return True
+
+    def table_action(self, pos: tuple[int, int]):
+        """The choice open now that the card or player at `pos` on the table makes, or None."""
+        v = self.view
         for action in v.legal:
             kind = type(action)
             if kind is Play and self.hand_rect(action.card).collidepoint(pos):
-                self.choose(action)
-                return True
+                return action
             if kind in (Lose, Kick) and self.slot_rect(self.me, action.card.rank).collidepoint(pos):
-                self.dragging = kind is Kick
-                self.choose(action)
-                return True
+                return action
             if kind is KickTo and self.target_rect(action.target).collidepoint(pos):
-                self.choose(action)
-                return True
+                return action
             if kind is Copy and any(self.slot_rect(s, action.rank).collidepoint(pos)
                                     for s in range(self.n) if any(c.rank == action.rank for c in v.rows[s])):
-                self.choose(action)
-                return True
-        return self._refuse(pos)
+                return action
+        return None
 
     def _refuse(self, pos: tuple[int, int]) -> bool:
         """A click on a card of a row that is not a choice now: say why, rather than nothing (True: taken)."""
@@ -436,6 +441,12 @@ class FusejikaScene(TableScene):
         v = self.view
         if v.to_move != self.me or self.autoplay:
             return
+        # the choice under the mouse takes the focus, as a button's does: Enter and the panel's "What happens"
+        # follow it, not the rules bot's play lit at first (playtest round 21b), a copyable card's too
+        action = self.table_action(pos) if self.human_turn() else None
+        if action in self.offered[:len(self.buttons.buttons)] and self.offered.index(action) != self.buttons.focus:
+            self.buttons.focus = self.offered.index(action)
+            self.buttons.on_move()
         for card in v.hand:
             rect = self.hand_rect(card)
             if rect.collidepoint(pos):
@@ -502,6 +513,7 @@ class FusejikaScene(TableScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(felt_table((20, 80, 940, 520)), (0, 0))
         self._draw_header(surface)
+        self._draw_scores(surface)
         self._draw_deck(surface)
         for seat in range(self.n):
             self._draw_seat(surface, seat)
@@ -536,6 +548,37 @@ class FusejikaScene(TableScene):
         blit(surface, t("fj.round", round=shown, rounds=self.n), 18, (16, 42), theme.INK, True)
         if self.autoplay:
             blit(surface, t("ds.demo"), 16, (16, 66), theme.SKY, True)
+
+    def round_points(self) -> list[list[int]]:
+        """Each scored round's points by seat, a round's as soon as its scores show (the badges' totals with them)."""
+        v = self.view
+        rounds = [list(scores) for scores in v.round_scores]
+        scored = self.scored
+        if scored is not None and scored.round_no == v.round_no and len(rounds) < scored.round_no:
+            rounds.append([score.points for score in scored.scores])  # on show before the view has it
+        return rounds
+
+    def _draw_scores(self, surface: pygame.Surface) -> None:
+        """The score table of spec 10 in the table's top right corner: each round's points and the total per player
+        (playtest round 21b: once the round's panel closed, only the totals stayed, on the badges)."""
+        rounds = self.round_points()
+        now = self.breakdown.round_no if self.breakdown is not None else self.view.round_no
+        step, name_w, total_w = 36, 96, 52
+        area = pygame.Rect(0, 0, 16 + name_w + step * self.n + total_w, 25 + 17 * self.n)
+        area.topright = (TABLE.right - 6, 8)
+        panel(surface, area, theme.BG_DEEP, theme.FELT_EDGE)
+        x0 = area.x + 8 + name_w + step // 2
+        for r in range(self.n):
+            color = theme.ACCENT if r + 1 == now else theme.INK_DIM
+            blit(surface, t("fj.col.r", round=r + 1), 14, (x0 + step * r, area.y + 4), color, True, "midtop")
+        blit(surface, t("fj.col.total"), 14, (area.right - 8, area.y + 4), theme.INK_DIM, True, "topright")
+        for seat in range(self.n):
+            y = area.y + 21 + 17 * seat
+            name, size = fit(self.names[seat], 14, name_w - 4, True, 11)
+            blit(surface, name, size, (area.x + 8, y), theme.ACCENT if seat == self.me else theme.INK, True)
+            for r, points in enumerate(rounds):
+                blit(surface, f"+{points[seat]}", 14, (x0 + step * r, y), theme.INK, False, "midtop")
+            blit(surface, str(self.shown_total(seat)), 14, (area.right - 8, y), theme.WARN, True, "topright")
 
     def _draw_deck(self, surface: pygame.Surface) -> None:
         v = self.view

@@ -7,7 +7,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.effect.Q": {"en": "quick", "ja": "クイック"},
     "fj.effect.K": {"en": "kick", "ja": "キック"},
     "fj.effect.A": {"en": "almighty", "ja": "オールマイティ"},
-    "fj.effect_short.A": {"en": "almighty", "ja": "万能"},  # on a card too narrow for オールマイティ
     "fj.help.9": {"en": "you draw the top card", "ja": "山札から1枚引く"},
     "fj.help.10": {"en": "a card of your row goes under the deck", "ja": "自分の列の1枚を山札の下へ"},
     "fj.help.J": {"en": "{name}'s next turn is skipped", "ja": "{name}の手番を飛ばす"},
@@ -71,6 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fj.col.suit": {"en": "Suit bonus", "ja": "スート"},
     "fj.col.round": {"en": "Round", "ja": "今回"},
     "fj.col.total": {"en": "Total", "ja": "合計"},
+    "fj.col.r": {"en": "R{round}", "ja": "{round}回"},
     "fj.halved": {"en": "½: stuck", "ja": "½：出せず終了"},
     "fj.continue": {"en": "Click or Enter to continue", "ja": "クリックか Enter で続ける"},
     "fj.sudden_banner": {"en": "{name} gathered all six!", "ja": "{name}が6人そろえた！"},
