@@ -24,21 +24,27 @@ def test_the_title_is_registered_for_three_to_five_players():
     assert info.module("rules_text").RULES["ja"]
 
 
-def test_a_whole_match_through_the_scene_is_recorded(app):
+def played_until(app, seed: int, done) -> FusejikaScene:
+    """A three-seat table against Easy, the human playing at random, until `done(scene)` (the round tables closed)."""
     app.change_settings(anim_speed="fast")
-    scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=12))
+    scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=seed))
     app.stack.push(scene)
     app.stack.apply_pending()
     rng = random.Random(5)
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
     for _ in range(80_000):
-        if isinstance(app.stack.top, SummaryScene):
+        if done(scene):
             break
         if scene.human_turn():
             scene.choose(rng.choice(list(scene.view.legal)))
         if scene.breakdown is not None:
             scene.handle(enter)  # close the round-end breakdown
         app.tick(STEP)
+    return scene
+
+
+def test_a_whole_match_through_the_scene_is_recorded(app):
+    scene = played_until(app, 12, lambda scene: isinstance(app.stack.top, SummaryScene))
     assert isinstance(app.stack.top, SummaryScene)
     assert scene.state.is_terminal()
     (game,) = app.storage.finished_games("fusejika")
@@ -382,20 +388,7 @@ def test_the_score_table_keeps_each_rounds_points_in_view(app, monkeypatch):
     import game.titles.fusejika.scene as module
 
     i18n.set_language("en")
-    app.change_settings(anim_speed="fast")
-    scene = FusejikaScene(app, GameSetup("fusejika", ["easy"] * 2, seed=5))
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    rng = random.Random(5)
-    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
-    for _ in range(80_000):
-        if scene.view.round_no == 3 and scene.breakdown is None:
-            break
-        if scene.human_turn():
-            scene.choose(rng.choice(list(scene.view.legal)))
-        if scene.breakdown is not None:
-            scene.handle(enter)
-        app.tick(STEP)
+    scene = played_until(app, 5, lambda scene: scene.view.round_no == 3 and scene.breakdown is None)
     assert scene.view.round_no == 3 and len(scene.view.round_scores) == 2
     shown = []
     real = module.blit

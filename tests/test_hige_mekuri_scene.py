@@ -157,6 +157,7 @@ def test_stop_is_refused_at_the_start_of_a_turn(app):
     assert len(scene.state.history) == 1  # only the chance node that chose you to start
     press(app, pygame.K_s)
     assert len(scene.state.history) == 1 and app.audio.played[-1] == "error"
+    assert scene.log.entries[-1][0] == t("hm.stop_refused")  # in words, not only a beep (playtest round 22)
     app.tick(STEP)
     odds_button = scene.buttons.buttons[-1]
     press(app, pygame.K_o)
@@ -340,3 +341,25 @@ def test_your_turn_is_said_from_the_start_not_that_you_are_turning_cards(app):
     app.tick(STEP)
     app.tick(STEP)
     assert scene.prompt()[0] == t("hm.waiting_you")
+
+
+def test_the_queen_on_show_is_said_not_that_anyone_is_turning_cards(app):
+    """Playtest round 22: "Hayate is turning cards…" stood beside Queen Victoria, turned, until the result came."""
+    for seed in range(1, 40):
+        scene = start(app, seed=seed, human_starts=True)
+        for _ in range(20_000):
+            if scene.over or scene.victory_at is not None:
+                break
+            if scene.human_turn():
+                press(app, pygame.K_f)
+            app.tick(STEP)
+        if scene.victory_at is None or scene.over:
+            continue
+        finder = scene.state.winner
+        key = "hm.found_you" if finder == scene.me else "hm.found"
+        while not scene.over:
+            assert scene.prompt()[0] == t(key, name=scene.names[finder])
+            app.tick(STEP)
+        assert scene.prompt()[0] != t(key, name=scene.names[finder])
+        return
+    raise AssertionError("no game showed the queen before its result")

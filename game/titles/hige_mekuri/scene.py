@@ -296,6 +296,8 @@ class HigeScene(TableScene):
             super().choose(action)
         elif not self.over:
             self.app.audio.play("error")
+            if action == STOP and self.human_turn():  # words, not only a beep (playtest round 22)
+                self.log.add(t("hm.stop_refused"), theme.BAD)
 
     def odds_label(self) -> str:
         return t("hm.odds_hide" if self.show_odds else "hm.odds_show")
@@ -488,6 +490,8 @@ class HigeScene(TableScene):
         """What the human should do now, or who is doing what."""
         if self.over:
             return self.say("hm.next_starts", 1 - self.view.first), theme.INK_DIM
+        if self.victory_at is not None:  # the queen on show before the result (it said "Jin is turning cards…")
+            return self.say("hm.found", self.active), GOLD
         if self.human_turn():
             if self.view.phase == AFTER_BEARD:
                 return t("hm.after_beard"), theme.ACCENT
