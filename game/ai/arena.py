@@ -493,7 +493,7 @@ def share_table(report: dict) -> str:
     lines = [f"{report['title']}: {report['games']} games of {report['players']} players from seed {report['seed']}, "
              f"line-up {','.join(report['lineup'])} rotated over the seats"
              + (", each deal from every seat" if report.get("duplicate") else "")
-             + (f", {report['deals']} deals" if "deals" in report else "")
+             + (f", {report['deals']} rounds dealt" if "deals" in report else "")
              + f" ({report['elapsed_s']:.1f} s, "
              f"{report['games_per_s']:.2f} games/s)",
              f"{'bot':<18}{'win share':>10}{'95% interval':>16}{'fair':>7}{'score':>8}{'think ms':>10}"
