@@ -449,11 +449,12 @@ def test_a_card_names_its_effect_the_same_at_every_size(app, monkeypatch):
     """Playtest round 21b: the A read オールマイティ in the hand and 万能 (a short form) in your narrower row. Every
     card with room for a word now shows the effect's one name, condensed where it is long."""
     import game.titles.fusejika.cards as module
+    import game.ui.text as text_module
 
     i18n.set_language("ja")
     words = []
-    real = module.render
-    monkeypatch.setattr(module, "render", lambda text, size, *args: words.append((text, size)) or
+    real = text_module.render  # (the word is drawn by text.condensed, the rank and corner by the cards module)
+    monkeypatch.setattr(text_module, "render", lambda text, size, *args: words.append((text, size)) or
                         real(text, size, *args))
     module.card_face.cache_clear()
     for width in (58, 60, 80):  # your row, the sudden-death banner, your hand

@@ -367,3 +367,16 @@ def test_a_small_card_says_a_short_word_not_a_cut_one(app, monkeypatch):
             fusejika_cards.card_face.__wrapped__("A", "S", width)
     i18n.set_language("en")
     assert shown and not [words for words in shown if words.endswith("…")]
+
+
+def test_condensed_text_keeps_every_character_and_its_width(app):
+    """`text.condensed` (Fusejika's card words): a name that fits keeps its size; a long one is made smaller down
+    to the smallest size, then squeezed sideways to the width, never cut short with "…"."""
+    from game.ui import text
+
+    roomy = text.condensed("kick", 13, 200)
+    assert roomy.get_size() == text.render("kick", 13).get_size()
+    name = "オールマイティ"
+    assert text.font(10).size(name)[0] > 52  # too long for a row card even at the smallest size
+    squeezed = text.condensed(name, 13, 52)
+    assert squeezed.get_width() == 52 and squeezed.get_height() == text.render(name, 10).get_height()

@@ -430,23 +430,15 @@ class TheatreScene(Scene):
             for size in ((16, 15) if shown > 1 else (16, 15, 14)):
                 laid = []
                 for rank, choice in enumerate(choices[:shown], 1):
-                    mine = choice["action"] == played
-                    laid.append((wrap(f"{rank}. {self.label(choice['action'])}", size, width, True), size,
-                                 theme.GOOD if rank == 1 else theme.INK, True, 0))
-                    tail = self.value_text(measure, choice["value"])
-                    if mine:
-                        tail += "   " + t("theatre.coach_played")
-                    line, tail_size = fit(tail, size - 1, width - 14, smallest=14)
-                    laid.append(((line,), tail_size, theme.WARN if mine else theme.INK_DIM, mine, 14))
+                    laid += coach_entry(f"{rank}. {self.label(choice['action'])}",
+                                        self.value_text(measure, choice["value"]), theme.GOOD if rank == 1 else theme.INK,
+                                        choice["action"] == played, size, width)
                 if played not in (choice["action"] for choice in choices[:shown]):
+                    # laid out as the choices above (playtest round 21b: "✓ played: You play K♦" set the move's
+                    # capital mid-line)
                     value = next((c["value"] for c in advice["choices"] if c["action"] == played), None)
                     worth = t("theatre.coach_unread") if value is None else self.value_text(measure, value)
-                    # as the choices above: the move, then its value (playtest round 21b: "✓ played: You play K♦"
-                    # set the move's capital mid-line)
-                    laid.append((wrap(f"— {self.label(played)}", size - 1, width, True), size - 1, theme.WARN, True, 0))
-                    tail = worth + "   " + t("theatre.coach_played")
-                    line, tail_size = fit(tail, size - 1, width - 14, smallest=14)
-                    laid.append(((line,), tail_size, theme.WARN, True, 14))
+                    laid += coach_entry(f"— {self.label(played)}", worth, theme.WARN, True, size, width)
                 if sum(len(lines) * line_height(size) for lines, size, *_ in laid) <= height:
                     return laid
         return laid
@@ -564,6 +556,15 @@ class TheatreScene(Scene):
     @staticmethod
     def cost_text(measure: str, cost: float) -> str:
         return f"−{round(100 * cost)}%" if measure == "win" else f"−{cost:.1f}"
+
+
+def coach_entry(head: str, tail: str, colour: tuple, mine: bool, size: int, width: int) -> list:
+    """A coach's choice as laid lines: its move in bold, then its value (and "✓ played" if you played it) indented."""
+    if mine:
+        tail += "   " + t("theatre.coach_played")
+    line, tail_size = fit(tail, size - 1, width - 14, smallest=14)
+    return [(wrap(head, size, width, True), size, colour, True, 0),
+            ((line,), tail_size, theme.WARN if mine else theme.INK_DIM, mine, 14)]
 
 
 def recorded_start(spec, setup: GameSetup, moves: list) -> int | None:

@@ -126,12 +126,28 @@ def blit(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int], co
 @lru_cache(maxsize=512)
 def fit(text: str, size: int, width: int, bold: bool = False, smallest: int = 16) -> tuple[str, int]:
     """`text` and a size at which it fits `width`: smaller down to `smallest`, then shortened with "…"."""
-    while size > smallest and font(size, bold).size(text)[0] > width:
-        size -= 1
+    size = _fitting_size(text, size, width, bold, smallest)
     face = font(size, bold)
     if not text or face.size(text)[0] <= width:  # nothing to show is not shortened to "…"
         return text, size
     return _shortened(text, face, width), size
+
+
+def condensed(text: str, size: int, width: int, color: tuple = INK, bold: bool = False,
+              smallest: int = 10) -> pygame.Surface:
+    """`text` drawn to fit `width`: smaller down to `smallest`, then squeezed sideways rather than cut short (長体,
+    as Japanese print condenses a long katakana name)."""
+    image = render(text, _fitting_size(text, size, width, bold, smallest), color, bold)
+    if image.get_width() <= width:
+        return image
+    return pygame.transform.smoothscale(image, (width, image.get_height()))
+
+
+def _fitting_size(text: str, size: int, width: int, bold: bool, smallest: int) -> int:
+    """The largest size from `size` down to `smallest` at which `text` fits `width` (else `smallest`)."""
+    while size > smallest and font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
 
 
 def _shortened(text: str, face: pygame.font.Font, width: int) -> str:

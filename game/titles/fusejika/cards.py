@@ -10,8 +10,7 @@ import pygame
 
 from game.services.i18n import per_language, t
 from game.ui import theme
-from game.ui.fonts import font
-from game.ui.text import render
+from game.ui.text import condensed, render
 
 SUIT_INK = {"S": (34, 34, 44), "H": (204, 40, 52), "D": (36, 98, 204), "C": (28, 132, 72)}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -43,14 +42,9 @@ def card_face(rank: str, suit: str, width: int, style: str = "normal") -> pygame
     surface.blit(corner, (width * 0.09, height * 0.03))
     big = render(rank, max(14, int(width * (0.36 if len(rank) > 1 else 0.46))), ink, True)
     surface.blit(big, big.get_rect(center=(width * 0.5, height * 0.47)))
-    if width >= 44:  # the effect's name, the same word at every size: squeezed a little where it is long
-        # (playtest round 21b: the A read オールマイティ in the hand and 万能, a short form, in your row)
-        size = max(10, width // 6)
-        while size > 10 and font(size).size(t(f"fj.effect.{rank}"))[0] > width - 6:
-            size -= 1
-        word = render(t(f"fj.effect.{rank}"), size, ink)
-        if word.get_width() > width - 6:  # 長体, as Japanese print condenses a long katakana name
-            word = pygame.transform.smoothscale(word, (width - 6, word.get_height()))
+    if width >= 44:  # the effect's one name at every size, squeezed where it is long (playtest round 21b: the A
+        # read オールマイティ in the hand and 万能, a short form, in your row)
+        word = condensed(t(f"fj.effect.{rank}"), max(10, width // 6), width - 6, ink)
         surface.blit(word, word.get_rect(midbottom=(width * 0.5, height * 0.95)))
     if style == "dead":
         pygame.draw.line(surface, theme.BAD, (width * 0.12, height * 0.12), (width * 0.88, height * 0.88), 4)

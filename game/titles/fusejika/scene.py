@@ -393,6 +393,11 @@ class FusejikaScene(TableScene):
         self.choose(action)
         return True
 
+    def _offered_index(self, action) -> int | None:
+        """The button of `action` among those shown, or None."""
+        shown = self.offered[:len(self.buttons.buttons)]
+        return shown.index(action) if action is not None and action in shown else None
+
     def table_action(self, pos: tuple[int, int]):
         """The choice open now that the card or player at `pos` on the table makes, or None."""
         v = self.view
@@ -443,9 +448,9 @@ class FusejikaScene(TableScene):
             return
         # the choice under the mouse takes the focus, as a button's does: Enter and the panel's "What happens"
         # follow it, not the rules bot's play lit at first (playtest round 21b), a copyable card's too
-        action = self.table_action(pos) if self.human_turn() else None
-        if action in self.offered[:len(self.buttons.buttons)] and self.offered.index(action) != self.buttons.focus:
-            self.buttons.focus = self.offered.index(action)
+        index = self._offered_index(self.table_action(pos)) if self.human_turn() else None
+        if index is not None and index != self.buttons.focus:
+            self.buttons.focus = index
             self.buttons.on_move()
         for card in v.hand:
             rect = self.hand_rect(card)
