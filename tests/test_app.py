@@ -93,6 +93,30 @@ def test_name_entry_saves_and_shows_the_table(app):
     assert app.stack.top.highlight_id == top[0].id
 
 
+def test_a_character_the_font_cannot_draw_is_refused_with_a_note(app, watched, monkeypatch):
+    seed = next(s for s in range(100) if finished_game(s).score > 0)
+    app.stack.push(GameOverScene(app, finished_game(seed), seed))
+    for _ in range(int(SETTLE_S / STEP) + 2):
+        app.tick(STEP)
+    scene = app.stack.top
+    scene.field.text = ""
+    played = []
+    monkeypatch.setattr(app.audio, "play", played.append)
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="翔"))
+    assert scene.field.text == "翔" and "error" not in played
+    _, shown = watched
+    shown.clear()
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="😀太"))
+    app.tick(STEP)
+    assert scene.field.text == "翔太" and played[-1] == "error"
+    assert i18n.t("over.name_refused") in shown
+    for _ in range(int(4.5 / STEP)):  # the note goes after a few seconds
+        app.tick(STEP)
+    shown.clear()
+    app.tick(STEP)
+    assert i18n.t("over.name_refused") not in shown and i18n.t("over.name_help") in shown
+
+
 def test_headless_autoplay_writes_a_screenshot(tmp_path):
     from game.app.main import main
 

@@ -31,6 +31,20 @@ def test_missing_glyphs():
     assert fonts.missing_glyphs("Score: 1,234 点\n★ ハイスコア！ ✓ × ✗") == set()
 
 
+def test_a_name_may_have_the_kanji_of_names():
+    """All of JIS X 0208 is in (its level 2 kanji too), beyond the jōyō kanji the game's own texts need."""
+    assert fonts.missing_glyphs("颯太 翔 凛 湊 葵 結乃 琴音 蓮 伊織 澪 雫 柊") == set()
+    assert fonts.missing_glyphs("😀Ł") == {"😀", "Ł"}  # an emoji, and a letter Noto CJK lacks
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_codepoints_txt_lists_exactly_what_each_font_maps(bold):
+    from fontTools.ttLib import TTFont
+
+    with TTFont(fonts.font_path(bold), lazy=True) as ttf:
+        assert fonts._codepoints() == frozenset(ttf.getBestCmap())
+
+
 def test_missing_font_file_is_clear_error(monkeypatch, tmp_path):
     monkeypatch.setattr(fonts, "FONT_DIR", tmp_path)
     with pytest.raises(FileNotFoundError, match="AsobibaSans-Regular.otf"):

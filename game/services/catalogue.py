@@ -314,6 +314,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "over.enter_name": {"en": "Your name:", "ja": "名前:"},
     "over.name_help": {"en": "Type your name · Enter: Save · Esc twice: Skip",
                        "ja": "名前を入力・Enter で保存・Esc を2回でスキップ"},
+    "over.name_refused": {"en": "That character cannot be shown on the table: type another",
+                          "ja": "その文字は表に表示できません。別の文字を入力してください"},
     "over.save": {"en": "Save", "ja": "保存"},
     "over.skip": {"en": "Skip", "ja": "スキップ"},
     "over.skip_confirm": {"en": "Press Esc again to skip: this score will not go on the table",

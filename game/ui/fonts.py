@@ -1,6 +1,7 @@
 """Bundled UI font (Asobiba Sans, a Noto Sans CJK JP subset) for English and Japanese text.
 
-Fonts load once per (size, bold) and are cached; `missing_glyphs` checks text against the font's cmap.
+Fonts load once per (size, bold) and are cached; `missing_glyphs` checks text against the characters the font
+maps (codepoints.txt beside it, written with the font by tools/make_font.py).
 """
 
 from __future__ import annotations
@@ -33,13 +34,20 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 @lru_cache(maxsize=1)
 def _codepoints() -> frozenset[int]:
-    """Code points mapped by the Regular font's cmap (Bold has the same set)."""
-    from fontTools.ttLib import TTFont  # dev/test dependency only; the game itself never needs it
-
-    with TTFont(font_path(False), lazy=True) as ttf:
-        return frozenset(ttf.getBestCmap())
+    """Code points the fonts map (both styles map the same), from codepoints.txt."""
+    points: set[int] = set()
+    for line in (FONT_DIR / "codepoints.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            first, last = (int(part, 16) for part in line.split("-"))
+            points.update(range(first, last + 1))
+    return frozenset(points)
 
 
 def missing_glyphs(text: str) -> set[str]:
     """Characters of `text` (whitespace ignored) that the bundled font cannot draw."""
     return {c for c in text if not c.isspace() and ord(c) not in _codepoints()}
+
+
+def drawable(char: str) -> bool:
+    """Whether the bundled font can draw `char`."""
+    return ord(char) in _codepoints()

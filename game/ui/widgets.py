@@ -9,7 +9,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import font
+from game.ui.fonts import drawable, font
 from game.ui.text import blit, fit, overflowed, render
 
 
@@ -212,11 +212,14 @@ def _shade(size: tuple[int, int], alpha: int, radius: int = 0) -> pygame.Surface
 
 
 class TextField:
-    """A one-line text entry (a player's name): typing, Backspace, Enter to finish (Esc is left to the scene)."""
+    """A one-line text entry (a player's name): typing, Backspace, Enter to finish (Esc is left to the scene).
+    A character the font cannot draw (an emoji, a rare kanji) is not taken, and `refused` says which it was: a name
+    shown as empty boxes on the high-score table would be lost to its player."""
 
     def __init__(self, text: str = "", limit: int = 16) -> None:
         self.text = text[:limit]
         self.limit = limit
+        self.refused = ""  # the characters of the last typing that were not taken
 
     def start(self) -> None:
         pygame.key.start_text_input()
@@ -227,8 +230,9 @@ class TextField:
     def handle(self, event: pygame.event.Event) -> bool:
         """Take one event; True when Enter finishes the entry."""
         if event.type == pygame.TEXTINPUT:
-            printable = "".join(ch for ch in event.text if ch.isprintable())
-            self.text = (self.text + printable)[:self.limit]
+            printable = [ch for ch in event.text if ch.isprintable()]
+            self.refused = "".join(ch for ch in printable if not drawable(ch))
+            self.text = (self.text + "".join(ch for ch in printable if drawable(ch)))[:self.limit]
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.text = self.text[:-1]
