@@ -462,8 +462,29 @@ def test_a_damaged_or_forged_file_is_refused_with_its_reason(app, play_to_summar
         assert isinstance(app.stack.top, NoticeScene) and path.name in app.stack.top.message, name
         app.stack.pop()
         app.stack.apply_pending()
-    with pytest.raises(ReplayError, match="cannot be read"):
+    with pytest.raises(ReplayError, match="is not there"):
         exports.read_file(tmp_path / "missing.json")
+
+
+def test_a_dropped_folder_device_or_endless_file_is_refused_without_reading_it_all(tmp_path, monkeypatch):
+    """Dropping /dev/zero on the window read it until the system killed the game."""
+    import io
+    import os
+
+    from game.app import exports
+    from game.core.replay import ReplayError
+
+    with pytest.raises(ReplayError, match="is not a file"):
+        exports.read_file(tmp_path)
+    if hasattr(os, "mkfifo"):  # not on Windows
+        os.mkfifo(tmp_path / "pipe.json")  # opening it to read would wait for a writer for ever
+        with pytest.raises(ReplayError, match="is not a file"):
+            exports.read_file(tmp_path / "pipe.json")
+    endless = tmp_path / "proc.json"  # a file that says it is empty and goes on (as /proc's files do)
+    endless.write_text("")
+    monkeypatch.setattr(exports.Path, "open", lambda self, mode="r": io.BytesIO(b" " * (exports.MAX_BYTES + 10)))
+    with pytest.raises(ReplayError, match="too large"):
+        exports.read_file(endless)
 
 
 def test_the_command_line_opens_a_file_over_the_menu(play_to_summary, app, tmp_path, monkeypatch):

@@ -56,9 +56,13 @@ def read_file(path: str | Path) -> tuple[str, str, list[str] | None]:
     through to its last action and against its seed. Raises ReplayError saying what is wrong."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
+        if not path.is_file():  # a folder, or a device or a pipe that would be read for ever (/dev/zero)
+            raise ReplayError(f"{path.name} is not a file" if path.exists() else f"{path.name} is not there")
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)  # at most: a file may say it is empty and not end (/proc)
+        if len(raw) > MAX_BYTES:
             raise ReplayError(f"{path.name} is too large to be a game record")
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ReplayError(f"{path.name} cannot be read ({exc})") from None
     try:
