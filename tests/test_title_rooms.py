@@ -181,6 +181,8 @@ def test_main_refuses_a_bad_setup_with_a_clear_message(capsys):
     assert "takes 2, 3, 4, 5" in capsys.readouterr().err
     assert main(["--headless", "--title", "shinobazu", "--players", "9", "--frames", "1"]) == 2
     assert "3 to 5 players, not 9" in capsys.readouterr().err
+    assert main(["--headless", "--title", "hexa", "--players", "0", "--frames", "1"]) == 2  # a crash report before
+    assert "for 2 players, not 0" in capsys.readouterr().err
 
 
 def test_main_starts_a_title_with_players_and_options(tmp_path, monkeypatch):

@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.title:
         try:
             spec = registry.get(args.title)
-            spec.check(args.players or spec.min_players, spec.parse_options(args.option))
+            spec.check(spec.min_players if args.players is None else args.players, spec.parse_options(args.option))
         except SetupError as exc:
             print(f"asobiba: {exc}", file=sys.stderr)
             return 2
