@@ -117,6 +117,32 @@ def test_a_character_the_font_cannot_draw_is_refused_with_a_note(app, watched, m
     assert i18n.t("over.name_refused") not in shown and i18n.t("over.name_help") in shown
 
 
+def test_an_input_methods_composition_shows_in_the_field_and_keeps_its_keys(app, watched):
+    """Typing 翔 through an input method: the kana show underlined while they compose; the Enter and Backspace that
+    pick and mend the kanji are the input method's, not the name's (Enter would have saved the name)."""
+    seed = next(s for s in range(100) if finished_game(s).score > 0)
+    app.stack.push(GameOverScene(app, finished_game(seed), seed))
+    for _ in range(int(SETTLE_S / STEP) + 2):
+        app.tick(STEP)
+    scene = app.stack.top
+    scene.field.text = "Mio "
+    _, shown = watched
+    shown.clear()
+    app.handle(pygame.event.Event(pygame.TEXTEDITING, text="かける", start=3, length=0))
+    app.tick(STEP)
+    assert "かける" in shown and scene.field.text == "Mio "
+    for key in (pygame.K_BACKSPACE, pygame.K_RETURN):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.tick(STEP)
+    assert scene.asking and scene.field.text == "Mio "  # not saved, nothing deleted
+    app.handle(pygame.event.Event(pygame.TEXTEDITING, text="", start=0, length=0))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="翔"))
+    assert scene.field.text == "Mio 翔" and not scene.field.composing
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.tick(STEP)
+    assert [e.name for e in app.storage.top_scores("dice_slayer")] == ["Mio 翔"]
+
+
 def test_headless_autoplay_writes_a_screenshot(tmp_path):
     from game.app.main import main
 

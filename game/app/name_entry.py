@@ -58,7 +58,7 @@ class NameEntry:
 
     def start(self) -> None:
         self.row.focus, self.armed_at, self.opened = SAVE, None, self.time
-        self.field.start()
+        self.field.start(self.box)
 
     def stop(self) -> None:
         self.field.stop()
@@ -74,11 +74,13 @@ class NameEntry:
         """Take one event (the scene gives every event to the entry while it is open). Keys in its first SETTLE_S
         are not taken: a playtest's dice picks, pressed as the game ended, were typed into the name (and Enter,
         which also picks a die, would have saved it)."""
-        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self.time - self.opened < SETTLE_S:
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING) and self.time - self.opened < SETTLE_S:
             return
+        if event.type == pygame.KEYDOWN and self.field.composing:
+            return  # Enter, Backspace and Esc are the input method's while it composes
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.TEXTINPUT:
+        elif event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
             self._edited(event)
         elif event.type == pygame.MOUSEMOTION:
             self.row.hover = self.row.index_at(event.pos)  # the mouse lights a button; only Tab moves the focus

@@ -214,26 +214,38 @@ def _shade(size: tuple[int, int], alpha: int, radius: int = 0) -> pygame.Surface
 class TextField:
     """A one-line text entry (a player's name): typing, Backspace, Enter to finish (Esc is left to the scene).
     A character the font cannot draw (an emoji, a rare kanji) is not taken, and `refused` says which it was: a name
-    shown as empty boxes on the high-score table would be lost to its player."""
+    shown as empty boxes on the high-score table would be lost to its player. An input method's composition (kana
+    being turned into kanji) is drawn in the field, underlined, until it is committed; while there is one, Enter,
+    Backspace and Esc are the input method's (`composing`), so the Enter that picks a kanji does not also save."""
 
     def __init__(self, text: str = "", limit: int = 16) -> None:
         self.text = text[:limit]
         self.limit = limit
         self.refused = ""  # the characters of the last typing that were not taken
+        self.composing = ""  # the input method's text not yet committed
 
-    def start(self) -> None:
+    def start(self, box: pygame.Rect | None = None) -> None:
+        """Take typed text; `box` (the field, canvas coordinates) tells an input method where to put its
+        candidate list."""
+        self.composing = ""
+        if box is not None:
+            pygame.key.set_text_input_rect(box)
         pygame.key.start_text_input()
 
     def stop(self) -> None:
+        self.composing = ""
         pygame.key.stop_text_input()
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take one event; True when Enter finishes the entry."""
-        if event.type == pygame.TEXTINPUT:
+        if event.type == pygame.TEXTEDITING:
+            self.composing = event.text
+        elif event.type == pygame.TEXTINPUT:
+            self.composing = ""
             printable = [ch for ch in event.text if ch.isprintable()]
             self.refused = "".join(ch for ch in printable if not drawable(ch))
             self.text = (self.text + "".join(ch for ch in printable if drawable(ch)))[:self.limit]
-        elif event.type == pygame.KEYDOWN:
+        elif event.type == pygame.KEYDOWN and not self.composing:
             if event.key == pygame.K_BACKSPACE:
                 self.text = self.text[:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -242,8 +254,13 @@ class TextField:
 
     def draw(self, surface: pygame.Surface, box: pygame.Rect, caret_on: bool) -> None:
         panel(surface, box, theme.BG_DEEP, theme.ACCENT)
-        blit(surface, self.text + ("|" if caret_on else " "), 28, (box.x + 16, box.centery), theme.INK, True,
-             "midleft")
+        _, size = fit(self.text + self.composing + "|", 28, box.width - 32, True)  # sixteen kanji fit too
+        at = blit(surface, self.text, size, (box.x + 16, box.centery), theme.INK, True, "midleft").right
+        if self.composing:
+            shown = blit(surface, self.composing, size, (at, box.centery), theme.ACCENT, True, "midleft")
+            pygame.draw.line(surface, theme.ACCENT, (shown.x, shown.bottom - 2), (shown.right, shown.bottom - 2), 2)
+            at = shown.right
+        blit(surface, "|" if caret_on else " ", size, (at, box.centery), theme.INK, True, "midleft")
 
 
 # --- the title picker of the Games and Statistics screens ------------------------------------------------------------
