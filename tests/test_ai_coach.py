@@ -7,7 +7,7 @@ from random import Random
 from game.titles.high_card.bots import rollout_policy
 from game.titles.high_card.rules import KEEP, SWAP, HighCard
 
-from game.ai.coach import Advice, Choice, advise, analyse, by_value, costliest
+from game.ai.coach import Advice, Choice, analyse, by_value, costliest, values_of
 from game.ai.levels import BotKit, make_bot
 from game.titles import registry
 
@@ -44,7 +44,7 @@ def test_a_table_title_is_coached_by_its_search():
     state = HighCard(3)
     for card in (1, 4, 5):
         state.apply(card)
-    choices, measure = advise(toy, state, iterations=300)
+    choices, measure = values_of(toy, state, state.current_player(), 300, seed=0)
     assert measure == "win"
     assert choices[0].action == SWAP and choices[0].value >= choices[1].value and 0 <= choices[1].value <= 1
     advice = analyse(toy, HighCard(3), [1, 4, 5, KEEP, KEEP, KEEP], seat=0, iterations=300)

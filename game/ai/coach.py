@@ -87,13 +87,6 @@ def by_value(values: dict, visits: dict) -> list:
     return sorted(values, key=rank)
 
 
-def advise(kit: BotKit, state: State, iterations: int = COACH_ITERATIONS, seed: int = 0,
-           deadline: float | None = None) -> tuple[list[Choice], str]:
-    """The coach's top choices for the player to move at `state`, and their measure."""
-    choices, measure = values_of(kit, state, state.current_player(), iterations, seed, deadline)
-    return choices[:TOP], measure
-
-
 def analyse(kit: BotKit, start: State, actions: list[Any], seat: int, iterations: int = COACH_ITERATIONS,
             seed: int = 0, progress: Any = None) -> list[Advice]:
     """Advice on every decision of `seat` with more than one legal action in the game `actions` from `start`

@@ -71,7 +71,6 @@ class App:
         self.stack = SceneStack()
         self.last_title: str | None = None  # the title last started (or its scores opened): the menu comes back to it
         self.menu_scroll = 0  # the title list's scroll when the menu was left: it comes back as it was
-        self.clock_time = 0.0   # seconds of simulated time, advanced by the fixed step
         self.running = True
         self.frame_ms: list[float] = []      # input+update+draw+present time per frame, for the frame benchmark
         self.frame_cpu_ms: list[float] = []  # the main thread's CPU time in the same span
@@ -226,7 +225,6 @@ class App:
         self.stack.apply_pending()
         while lag >= STEP - 1e-9:
             self.stack.update(STEP)
-            self.clock_time += STEP
             lag -= STEP
             self.stack.apply_pending()
         if not self.stack.top:
