@@ -11,8 +11,11 @@ from game.titles import registry
 monkey = load_tool("monkey")
 
 
-@pytest.mark.parametrize("slug", [*sorted(registry.TITLES), None])
-def test_random_input_never_crashes_the_app(tmp_path, slug):
-    seen = monkey.run(slug, 700, seed=29, home=tmp_path)
+SLUGS = [*sorted(registry.TITLES), None]
+
+
+@pytest.mark.parametrize(("slug", "language"), [(slug, ("en", "ja")[i % 2]) for i, slug in enumerate(SLUGS)])
+def test_random_input_never_crashes_the_app(tmp_path, slug, language):
+    seen = monkey.run(slug, 700, seed=29, home=tmp_path, language=language)
     assert sum(seen.values()) - seen["reopened"] == 700
     assert len(seen) > 3  # the input went from the table to other screens (pause, rules, menu, ...)

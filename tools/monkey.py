@@ -2,7 +2,7 @@
 find a way to crash it that no one thought of.
 
     python tools/monkey.py --title fusejika --events 20000 --seed 5     # one title, from its table
-    python tools/monkey.py --events 5000                                # every title in turn, then the menu
+    python tools/monkey.py --events 5000 --language ja                  # every title in turn, then the menu
 
 Runs headless (no window, no sound) on its own data folder. Each run starts at a title's table (or the menu) and
 goes wherever the input takes it: menus, setups, statistics, the games list, the theatre, the rules, settings,
@@ -87,22 +87,26 @@ def opening(app, slug: str | None):
     app.stack.apply_pending()
 
 
-def run(slug: str | None, events: int, seed: int, home: Path, frames_between: int = 12, last: int = 40) -> Counter:
-    """Throw `events` random inputs at the app opened at `slug`'s table (None: the menu), its data kept in `home`.
+def run(slug: str | None, events: int, seed: int, home: Path, language: str = "en", frames_between: int = 12,
+        last: int = 40) -> Counter:
+    """Throw `events` random inputs at the app opened at `slug`'s table (None: the menu) in `language`, its data
+    kept in `home`.
     Returns the scenes on top after each input, counted (and "reopened": the times the app closed and was opened
     again); raises what the app raised, with the last inputs in the message."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.app import STEP, App
+    from game.services import i18n
     from game.services.paths import HOME_ENV
 
-    before = os.environ.get(HOME_ENV)
+    before, language_before = os.environ.get(HOME_ENV), i18n.language()
     os.environ[HOME_ENV] = str(home)
     rng = Random(f"{seed}:{slug}")  # each title its own inputs
     key_list = keys()
     recent: deque = deque(maxlen=last)
     seen: Counter = Counter()
     app = App(headless=True)
+    app.change_settings(language=language)
     tiny_budget(app)
     try:
         opening(app, slug)
@@ -119,9 +123,11 @@ def run(slug: str | None, events: int, seed: int, home: Path, frames_between: in
             seen[type(app.stack.top).__name__] += 1
     except Exception as exc:
         shown = "\n".join(f"  {number}: {event}" for number, event in recent)
-        raise RuntimeError(f"monkey seed {seed}, title {slug or 'menu'}: {exc!r}\nlast inputs:\n{shown}") from exc
+        raise RuntimeError(f"monkey seed {seed}, title {slug or 'menu'}, language {language}: {exc!r}\n"
+                           f"last inputs:\n{shown}") from exc
     finally:
         app.close()
+        i18n.set_language(language_before)  # the process goes on in its own language (the tests' English)
         if before is None:
             os.environ.pop(HOME_ENV, None)
         else:
@@ -136,11 +142,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--title", help="the title to start at (default: each title in turn, then the menu)")
     parser.add_argument("--events", type=int, default=3000, help="random inputs per title")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--language", choices=("en", "ja"), default="en", help="the language the app starts in")
     args = parser.parse_args(argv)
     slugs = [args.title] if args.title else [*sorted(registry.TITLES), None]
     for slug in slugs:
         try:
-            seen = run(slug, args.events, args.seed, Path(tempfile.mkdtemp(prefix="asobiba-monkey-")))
+            seen = run(slug, args.events, args.seed, Path(tempfile.mkdtemp(prefix="asobiba-monkey-")), args.language)
         except RuntimeError:
             traceback.print_exc()
             return 1
