@@ -40,7 +40,7 @@ class NameEntry:
             Button(pygame.Rect(left + width + gap, buttons_y, width, 56), "", on_skip, size=24),
         ], vertical=False, on_move=lambda: app.audio.play("menu_move"))
         self.armed_at: float | None = None  # when a first Esc asked for a second
-        self.refused: tuple[str, float] | None = None  # typed characters the font cannot draw, and when
+        self.refused_at: float | None = None  # when a typed character the font cannot draw was refused
         self.time = 0.0
         self.opened = 0.0  # when the entry opened (start)
 
@@ -67,8 +67,8 @@ class NameEntry:
         self.time += dt
         if self.armed_at is not None and self.time - self.armed_at > ARM_S:
             self.armed_at = None
-        if self.refused is not None and self.time - self.refused[1] > REFUSED_S:
-            self.refused = None
+        if self.refused_at is not None and self.time - self.refused_at > REFUSED_S:
+            self.refused_at = None
 
     def handle(self, event: pygame.event.Event) -> None:
         """Take one event (the scene gives every event to the entry while it is open). Keys in its first SETTLE_S
@@ -112,10 +112,9 @@ class NameEntry:
         """Typing or Backspace: the name changes, so Enter means Save again and a first Esc is forgotten. A
         character the font cannot draw is refused with a sound and a note."""
         before = self.field.text
-        self.field.refused = ""
         self.field.handle(event)
         if self.field.refused:
-            self.refused = (self.field.refused, self.time)
+            self.refused_at = self.time
             self.app.audio.play("error")
         if self.field.text != before:
             self.row.focus, self.armed_at = SAVE, None
@@ -130,7 +129,7 @@ class NameEntry:
              (box.right + 10, box.centery), theme.WARN if full else theme.INK_DIM, full, "midleft")
         if self.armed:
             blit(surface, t("over.skip_confirm"), 19, (theme.WIDTH // 2, help_y), theme.WARN, True, "center")
-        elif self.refused is not None:
+        elif self.refused_at is not None:
             blit(surface, t("over.name_refused"), 19, (theme.WIDTH // 2, help_y), theme.WARN, True, "center")
         else:
             blit(surface, t("over.name_help"), 18, (theme.WIDTH // 2, help_y), theme.INK_DIM, anchor="center")

@@ -45,7 +45,7 @@ def _codepoints() -> frozenset[int]:
 
 def missing_glyphs(text: str) -> set[str]:
     """Characters of `text` (whitespace ignored) that the bundled font cannot draw."""
-    return {c for c in text if not c.isspace() and ord(c) not in _codepoints()}
+    return {c for c in text if not c.isspace() and not drawable(c)}
 
 
 def drawable(char: str) -> bool:

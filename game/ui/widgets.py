@@ -221,7 +221,7 @@ class TextField:
     def __init__(self, text: str = "", limit: int = 16) -> None:
         self.text = text[:limit]
         self.limit = limit
-        self.refused = ""  # the characters of the last typing that were not taken
+        self.refused = ""  # the characters of the last event's typing that were not taken
         self.composing = ""  # the input method's text not yet committed
 
     def start(self, box: pygame.Rect | None = None) -> None:
@@ -238,6 +238,7 @@ class TextField:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take one event; True when Enter finishes the entry."""
+        self.refused = ""
         if event.type == pygame.TEXTEDITING:
             self.composing = event.text
         elif event.type == pygame.TEXTINPUT:
