@@ -239,6 +239,36 @@ def test_the_redraw_reshuffles_an_empty_deck_with_the_card_thrown_away():
     assert Reshuffled(1) in events and state.legal_actions() == ["3"]  # the thrown-away card came back
 
 
+def test_a_redraw_forgets_no_recovered_card_of_the_same_rank():
+    """The redraw throws away the card just drawn (spec 4.3), so a 3 taken back earlier, shown to the other, is still
+    known to be in hand (spec 6): the other's worlds all give it."""
+    state = position("L0 C0 R1", "L4 C5 R4", hands=("3 4 5 9", "2"), phase=RECOVERY)
+    state.apply(DeclareSet("3", "4", "5"))
+    state.apply(Take("3"))  # taken back, shown to P2
+    state.apply(END_RECOVERY)
+    state.apply(Advance("R"))  # P1 takes the flag
+    state.apply("7")
+    state.apply(END_RECOVERY)
+    state.apply(Advance("L"))
+    state.apply("3")  # P1 draws another 3, and throws it away
+    state.apply(REDRAW)
+    state.apply("K")
+    assert hand(state, 0) == ["3", "9", "K"] and state.view(1).known[0] == ("3",)
+    assert all(state.resample(1, Random(k)).hand[0]["3"] >= 1 for k in range(50))
+
+
+def test_the_other_seats_hidden_draw_is_never_a_card_it_was_seen_to_take_back():
+    """P1 holds a recovered joker (the other one is on the discard pile) and draws at its flag turn: in P2's worlds
+    the card P1 drew, and may throw away, is one P2 has not seen, never that joker."""
+    state = position("L0 C0 R2", "L4 C5 R4", hands=(JOKER, "2"), discard=JOKER, flag=0, mover=1)
+    state.known[0][JOKER] = 1  # as a recovery leaves it (the test above takes one back step by step)
+    state.apply(Advance("L"))
+    state.apply("5")
+    assert state.phase == FLAG_REDRAW and state.view(1).drawn is None
+    worlds = [state.resample(1, Random(k)) for k in range(50)]
+    assert all(world.drawn != JOKER and world.hand[0][JOKER] >= 1 for world in worlds)
+
+
 # --- H14, H15, H20: recovery --------------------------------------------------------------------------------------
 def test_h14_recovery_chain():
     state = position("L0 C0 R0", "L4 C5 R4", hands=("7 8 9 Q Q", ""), discard="JK Q 2", phase=RECOVERY)

@@ -16,7 +16,8 @@ Decisions where the spec leaves a choice to the implementation:
   (`action_key`) until both are turned over; it stays counted in the attacker's hand until then.
 - **What the opponent knows of a hand** (`known`): every card taken back by recovery, and the whole hand at each
   reshuffle (spec 6). When a card of a rank leaves the hand, one known card of that rank is forgotten (the one
-  played may have been the known one), so `known` is always a lower bound that both players can work out.
+  played may have been the known one), so `known` is always a lower bound that both players can work out; a flag
+  redraw throws away the card just drawn, never a known one, so it forgets none.
 - `RESAMPLE_REPLAYS = False`: a world keeps what the view shows (the board, the piles, the public queue), not a
   history of draws; search needs no more.
 """
@@ -452,7 +453,7 @@ class HexaState(State):
                 self.phase = RECOVERY
                 return [Kept(p)]
             self.redrawn = True
-            self._leave(p, drawn)  # type: ignore[arg-type]
+            self.hand[p][drawn] -= 1  # type: ignore[index]  # the card just drawn, never a known one: none forgotten
             self.discard.append(drawn)  # type: ignore[arg-type]
             self.draws, self.then = [(p, REDRAWN)], RECOVERY
             return [Redrew(p, drawn), *self._next_draw()]  # type: ignore[arg-type]
@@ -735,8 +736,9 @@ def from_view(view: HexaView, rng: Random) -> HexaState:
         hands[seat][rank] += 1
     for rank in view.known[other]:
         hands[other][rank] += 1
-    for _ in range(view.hand_sizes[other] - len(view.known[other])):
-        hands[other][pool.pop()] += 1
+    hidden = [pool.pop() for _ in range(view.hand_sizes[other] - len(view.known[other]))]  # its unknown cards
+    for rank in hidden:
+        hands[other][rank] += 1
     state.hand = hands
     state.deck = dict.fromkeys(KINDS, 0)
     for rank in pool:
@@ -757,8 +759,8 @@ def from_view(view: HexaView, rng: Random) -> HexaState:
     if view.attacker_committed and view.battle.attacker == other:  # its card is down: one of its hand
         state.committed[other] = rng.choice(held) if held else BLANK
     state.drawn = view.drawn
-    if view.phase == FLAG_REDRAW and view.cur == other:  # it holds the card it drew (some card of its hand)
-        state.drawn = rng.choice(held)
+    if view.phase == FLAG_REDRAW and view.cur == other:  # it holds the card it drew: one it was not seen to take
+        state.drawn = rng.choice(hidden)
     return state
 
 
