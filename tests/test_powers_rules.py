@@ -357,6 +357,16 @@ def test_e21_points_victory_by_cards_then_shared():
     assert state.winners == (0, 1) and state.tie_break == 3 and state.returns() == [0.5, 0.5, 0.0, 0.0]
 
 
+def test_e22_free_acquisition_with_cost_3():
+    state = occupation(4, "JPN", 1, {1: "2C 3C 4C", 2: "2D 3D", 3: "5D"})
+    offered = []
+    while state.phase == OCCUPY:
+        offered.append((state.holder, state.cost))
+        state.apply(DECLINE)
+    assert offered == [(1, 3), (2, 2), (3, 1)]  # P1/3 -> P2/2 -> P3/1, then P0 at cost 0
+    assert state.owner["JPN"] == 0 and state.acquirer == 0 and state.parent == 0  # free, and the next parent
+
+
 def test_e23_an_empty_hand_passes():
     state = position(on_offer="ITA", hands={0: "5H", 1: "7C"})
     play(state, 0, "5H")
