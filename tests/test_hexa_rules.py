@@ -367,6 +367,11 @@ def test_h21_a_plain_advance_onto_the_flag():
     state = position("L0 C0 R1", "L4 C5 R4", hands=("5", "5"), flag=1)
     state.apply(Advance("R"))
     assert state.positions[0][2] == 2 and state.flag == 0
+    state = position("L0 C0 R2", "L4 C5 R3", hands=("2", "9"), flag=0)  # P1 owns the flag from R2,
+    state.apply(Advance("R"))  # attacks R3 and loses: back to R0, the flag still P1's
+    state.apply(Commit("2"))
+    state.apply(Commit("9"))
+    assert state.positions[0][2] == 0 and state.flag == 0
 
 
 def test_h22_blank():
@@ -380,6 +385,14 @@ def test_h22_blank():
     state.apply(Commit(BLANK))
     assert state.positions[0][1] == 3  # the blank loses
     assert battle_outcome(JOKER, BLANK, 0, 0) == DRAWN and battle_outcome(BLANK, BLANK, 0, 0) == DRAWN
+    state = position(*H3, hands=(JOKER, ""))
+    state.deck = dict.fromkeys(state.deck, 0)
+    state.deck_size = 0
+    state.apply(Advance("C"))
+    state.apply(Commit(JOKER))
+    events = state.apply(Commit(BLANK))
+    assert next(e for e in events if isinstance(e, BattleResolved)).outcome == DRAWN  # a joker against a blank
+    assert state.positions[0][1] == 2  # nothing moves
 
 
 def test_h23_safeguard():
