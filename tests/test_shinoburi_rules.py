@@ -329,3 +329,21 @@ def test_random_games_end_and_their_worlds_replay():
         assert sum(totals.values()) + sum(state.discard[c] for c in COUNTRIES) + sum(
             state.hand[s][c] for s in range(players) for c in COUNTRIES) + sum(
             state.deck[c] for c in COUNTRIES) == 55
+
+
+def test_a_world_leaves_the_seat_at_a_command_a_choice():
+    """A 3-player final round (a game the rules audit played to this point): seat 1 has spent a ninja on the last
+    army outside its territory and is at command 2, which it was not skipped, so it holds a soldier (3.2). Before,
+    about one world in ten of seat 0's dealt it two ninjas, a world with no legal action that its own history does
+    not replay to."""
+    import json
+    from pathlib import Path
+
+    state = new_state(3)
+    path = Path(__file__).parent / "fixtures" / "shinoburi_last_army_taken_by_ninja.json"
+    for data in json.loads(path.read_text(encoding="utf-8")):
+        state.apply(state.action_from_json(data))
+    assert state.phase == "cmd2" and state.cur == 1 and state.legal_actions() == [Reinforce(MORI)]
+    for k in range(200):
+        world = state.resample(0, Random(k))
+        assert world.legal_actions() and world.hand[1][NINJA] < 2 and world.view(0) == state.view(0)

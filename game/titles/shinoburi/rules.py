@@ -623,7 +623,37 @@ def from_view(view: ShinoburiView, rng: Random) -> ShinoburiState:
         if nationality[s] is None:
             nationality[s] = free.pop()
     state.nationality = nationality
-    pool = [kind for kind, count in unseen(view).items() for _ in range(count)]
+    unseen_cards = [kind for kind, count in unseen(view).items() for _ in range(count)]
+    _deal(state, view, unseen_cards, rng)
+    state.territory = [dict(zip(COUNTRIES, row, strict=True)) for row in view.territory]
+    state.discard = dict(zip(KINDS, view.discard, strict=True))
+    state.phase, state.cur, state.first_player, state.turn = view.phase, view.cur, view.first_player, view.turn
+    state.final_left, state.protected, state.pending = view.final_left, set(view.protected), view.pending
+    state.final_turn, state.winners = view.final_turn, view.winners
+    state.dealt = dealt_nationalities if view.phase == NATIONALITY else (
+        sum(type(entry) is Drew for entry in view.log) if view.phase == DEAL else 0)
+    state.log, state.played, state.lacks, state.acts = list(view.log), list(view.played), list(view.lacks), \
+        list(view.acts)
+    if view.phase == OVER:
+        state.tie_break = _tie_break(state)
+    # another seat at a command has a legal choice (else it would have been skipped, 3.2): a deal that leaves it
+    # none (only ninjas, with no army to use them on) is dealt again; the real deal is one that does not
+    for _ in range(DEALS_TRIED):
+        if view.cur in (None, seat) or state.current_player() != view.cur or state.legal_actions():
+            break
+        _deal(state, view, unseen_cards, rng)
+    state.history = world_history(state, seat)
+    return state
+
+
+DEALS_TRIED = 200  # deals tried for a world where the seat to move has a choice (the first one nearly always does)
+
+
+def _deal(state: ShinoburiState, view: ShinoburiView, unseen_cards: list[str], rng: Random) -> None:
+    """Deal the cards `view`'s seat cannot see: the other hands (what a first step in progress shows of the
+    mover's, and nothing a seat is known to lack), the rest to the deck."""
+    n, seat = view.players, view.seat
+    pool = list(unseen_cards)
     rng.shuffle(pool)
     hands = [dict.fromkeys(KINDS, 0) for _ in range(n)]
     for kind in view.hand:
@@ -647,19 +677,6 @@ def from_view(view: ShinoburiView, rng: Random) -> ShinoburiState:
     for kind in pool:
         state.deck[kind] += 1
     state.deck_size = len(pool)
-    state.territory = [dict(zip(COUNTRIES, row, strict=True)) for row in view.territory]
-    state.discard = dict(zip(KINDS, view.discard, strict=True))
-    state.phase, state.cur, state.first_player, state.turn = view.phase, view.cur, view.first_player, view.turn
-    state.final_left, state.protected, state.pending = view.final_left, set(view.protected), view.pending
-    state.final_turn, state.winners = view.final_turn, view.winners
-    state.dealt = dealt_nationalities if view.phase == NATIONALITY else (
-        sum(type(entry) is Drew for entry in view.log) if view.phase == DEAL else 0)
-    state.log, state.played, state.lacks, state.acts = list(view.log), list(view.played), list(view.lacks), \
-        list(view.acts)
-    if view.phase == OVER:
-        state.tie_break = _tie_break(state)
-    state.history = world_history(state, seat)
-    return state
 
 
 def _shown(view: ShinoburiView) -> tuple[str, int] | None:
