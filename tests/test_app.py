@@ -93,12 +93,17 @@ def test_name_entry_saves_and_shows_the_table(app):
     assert app.stack.top.highlight_id == top[0].id
 
 
-def test_a_character_the_font_cannot_draw_is_refused_with_a_note(app, watched, monkeypatch):
+def name_entry_open(app):
+    """A Dice Slayer game over with a high score, its name entry taking keys."""
     seed = next(s for s in range(100) if finished_game(s).score > 0)
     app.stack.push(GameOverScene(app, finished_game(seed), seed))
     for _ in range(int(SETTLE_S / STEP) + 2):
         app.tick(STEP)
-    scene = app.stack.top
+    return app.stack.top
+
+
+def test_a_character_the_font_cannot_draw_is_refused_with_a_note(app, watched, monkeypatch):
+    scene = name_entry_open(app)
     scene.field.text = ""
     played = []
     monkeypatch.setattr(app.audio, "play", played.append)
@@ -120,11 +125,7 @@ def test_a_character_the_font_cannot_draw_is_refused_with_a_note(app, watched, m
 def test_an_input_methods_composition_shows_in_the_field_and_keeps_its_keys(app, watched):
     """Typing 翔 through an input method: the kana show underlined while they compose; the Enter and Backspace that
     pick and mend the kanji are the input method's, not the name's (Enter would have saved the name)."""
-    seed = next(s for s in range(100) if finished_game(s).score > 0)
-    app.stack.push(GameOverScene(app, finished_game(seed), seed))
-    for _ in range(int(SETTLE_S / STEP) + 2):
-        app.tick(STEP)
-    scene = app.stack.top
+    scene = name_entry_open(app)
     scene.field.text = "Mio "
     _, shown = watched
     shown.clear()
