@@ -453,7 +453,8 @@ class HexaState(State):
                 self.phase = RECOVERY
                 return [Kept(p)]
             self.redrawn = True
-            self.hand[p][drawn] -= 1  # type: ignore[index]  # the card just drawn, never a known one: none forgotten
+            # the card just drawn goes, never a known one, so nothing the other knows is forgotten (unlike _leave)
+            self.hand[p][drawn] -= 1  # type: ignore[index]
             self.discard.append(drawn)  # type: ignore[arg-type]
             self.draws, self.then = [(p, REDRAWN)], RECOVERY
             return [Redrew(p, drawn), *self._next_draw()]  # type: ignore[arg-type]
