@@ -621,3 +621,69 @@ def test_resample_follows_the_follow_rule_on_face_down_cards():
         assert world.view(2) == state.view(2)
         if world.current[1].colour != "R":
             assert not any(card.colour == "R" for card in world.hand[1])
+
+
+# --- what the others learn of a face-down card (spec 4.5 case C, spec 6, spec 9 constraint 3) -----------------
+@pytest.mark.parametrize("carried,last,hidden", [("", "B5", True), ("", "B1", True), ("K1", "B5", False)])
+def test_the_rounds_last_pass_is_shown_only_if_the_showdown_turns_it_over(carried, last, hidden):
+    """Two others fight (K2, K5) and none totals 3: the last player's pass stays face down through the challenge
+    (case C), so the search may not file it under its card. With K1 carried under K2 the Three technique turns
+    every stack over, so the card is shown at once. A fight is always turned over."""
+    state = position(hands("K2", "K5", last), start=0, carried=hands(carried, "", ""), round_in_set=2)
+    play(state, own("K2"), own("K5"))
+    passing, fighting = own(last, PASS), own(last, FIGHT)
+    key = state.action_key(passing, 0)
+    assert key == ((PlayOwn(None, PASS), None) if hidden else passing)
+    assert state.action_keys([fighting, passing], 0) == [fighting, key]
+    assert state.action_key(fighting, 0) == fighting
+    play(state, passing)
+    assert (state.view(0).current[2] == FaceDown(None)) is hidden
+
+
+def returned_b_minus_3():
+    """Seat 1 passed with B-3 in round 3 and took it back (known to all); it now holds B-3 K2 B5. Seat 0 led red."""
+    state = position(hands("K1", "B-3", "K4"), start=0, round_in_set=3, discard=parse_cards("R1 R2 B1 B2"))
+    play(state, own("K1"), own("B-3", PASS), own("K4"), NO_CHALLENGE)
+    deals = {0: list(parse_cards("R5 R4 K5")), 1: list(parse_cards("K2 B5")), 2: list(parse_cards("R-3 K-3 B4"))}
+    while state.is_chance_node():
+        state.apply(deals[state.to_deal[0]].pop(0))
+    play(state, own("R5"))
+    return state
+
+
+@pytest.mark.parametrize("card", ["B-3", "K2"])
+def test_a_returned_card_played_face_down_stays_unknown(card):
+    """Spec 6: the others knew B-3 was in seat 1's hand, not which card seat 1 plays face down; what they see (the
+    search's key, the view) is the same whichever it plays, and B-3 drops out of the known cards only when the
+    face-down card is turned over."""
+    state = returned_b_minus_3()
+    assert state.view(2).known_in_hand[1] == parse_cards("B-3")
+    action = own(card, PASS)
+    assert state.action_key(action, 2) == (PlayOwn(None, PASS), None) == state.action_keys([action], 2)[0]
+    state.apply(action)
+    view = state.view(2)
+    assert view.known_in_hand[1] == parse_cards("B-3") and view.current[1] == FaceDown(None)
+    assert view.hand_sizes[1] == 2
+    play(state, own("R-3"))  # fighters R5 and R-3: seat 1's pass stays face down (case C, no 3)
+    assert state.view(2).known_in_hand[1] == parse_cards("B-3") and state.phase == "challenge"
+    play(state, Challenge(1), ACCEPT)  # the duel turns it over: now everyone knows where B-3 is
+    assert state.view(2).known_in_hand[1] == (() if card == "B-3" else parse_cards("B-3"))
+
+
+def test_resample_keeps_a_returned_card_in_its_hand_or_face_down():
+    """Spec 9, constraint 3: after seat 1 played face down, B-3 is in its hand or is that card, never elsewhere,
+    and the worlds are uniform: each world (seat 1's hand and face-down card, seat 0's) counted by enumeration
+    from seat 2's view gives B-3 face down in 2,352 of 10,080 worlds (0.233). Before: 223 of 300 worlds put B-3
+    anywhere."""
+    from random import Random
+
+    state = returned_b_minus_3()
+    state.apply(own("B-3", PASS))
+    worlds = [state.resample(2, Random(k)) for k in range(3000)]
+    for world in worlds:
+        assert world.view(2) == state.view(2)
+        assert c("B-3") in world.hand[1] or world.current[1] == c("B-3")
+        if world.current[1].colour != "R":  # constraint 4 still holds
+            assert not any(card.colour == "R" for card in world.hand[1])
+    share = sum(world.current[1] == c("B-3") for world in worlds) / len(worlds)
+    assert abs(share - 2352 / 10080) < 0.03, share

@@ -319,6 +319,23 @@ def test_a_stack_taken_back_into_hand_shows_under_its_seat(app, watched):
     _, shown = watched
     shown.clear()
     scene.draw(app.screen, 0.0)
+    known = state.view(0).known_in_hand
     for seat in range(1, 4):
-        label = i18n.t("sb.known", cards=cards_text(state.known_in_hand[seat]))
-        assert (label in shown) == bool(state.known_in_hand[seat])
+        label = i18n.t("sb.known", cards=cards_text(known[seat]))
+        assert (label in shown) == bool(known[seat])
+
+
+def test_a_returned_card_played_face_down_stays_under_its_seat(app, watched):
+    """Spec 6: when a seat plays face down while holding cards it took back, nobody can tell whether it played one
+    of them, so its label keeps them all and says one may be face down (it used to drop the card it played)."""
+    from game.titles.shinobazu.log import cards_text
+
+    state, action = easy_game_until(lambda state, action: action if state.phase == rules.PLAY and state.cur != 0
+                                    and action.card in state.known_in_hand[state.cur] else None)
+    known = state.known_in_hand[state.cur]
+    state.apply(action)
+    scene = scene_at(app, state)
+    _, shown = watched
+    shown.clear()
+    scene.draw(app.screen, 0.0)
+    assert i18n.t("sb.known", cards=cards_text(known)) in shown and i18n.t("sb.known_down") in shown

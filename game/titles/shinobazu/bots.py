@@ -82,6 +82,8 @@ def unseen(state: ShinobazuState, seat: int) -> list[Card]:
     for at in range(state.n):
         known.update(state.carried[at])
         known.update(state.known_in_hand[at])
+        if state.known_down[at] is not None:  # a returned card is out of the unknown cards, face down or not
+            known.add(state.known_down[at])
         card = state.current[at]
         if card is not None and (state.revealed[at] or state.placed_by[at] == seat):
             known.add(card)
@@ -95,8 +97,11 @@ def duel_chances(state: ShinobazuState, seat: int, loser: int, passer: int) -> t
     if state.revealed[passer] or state.placed_by[passer] == seat:
         cases = [card]
     else:
-        cases = unseen(state, seat)
-        if state.placed_by[passer] == state.start:
+        placer = state.placed_by[passer]
+        cases = unseen(state, seat) + list(state.known_in_hand[placer])  # the placer's returned cards may be it
+        if state.known_down[placer] is not None:
+            cases.append(state.known_down[placer])
+        if placer == state.start:
             cases = [c for c in cases if c.colour == state.lead] or cases
     wins = ties = 0
     mine = state.stack(loser)
@@ -332,7 +337,7 @@ class Deal:
     same order and with the same ties, so `finish` gives what `evaluate`'s loop through the rules gives. Reads the
     state it is made from, changes nothing."""
 
-    __slots__ = ("n", "start", "score", "hand", "carried", "known", "current", "placed_by", "stance", "finished",
+    __slots__ = ("n", "start", "score", "hand", "carried", "known", "down", "current", "placed_by", "stance", "finished",
                  "revealed", "discard", "lead", "phase", "cur", "passers_left", "challenger", "challenged",
                  "last_gainers", "round_in_set")
 
@@ -341,6 +346,7 @@ class Deal:
         self.hand = [[DECK_INDEX[card] for card in cards] for cards in state.hand]
         self.carried = [[DECK_INDEX[card] for card in cards] for cards in state.carried]
         self.known = [mask(cards) for cards in state.known_in_hand]
+        self.down = [0 if card is None else 1 << DECK_INDEX[card] for card in state.known_down]
         self.current = [None if card is None else DECK_INDEX[card] for card in state.current]
         self.placed_by, self.stance = state.placed_by[:], state.stance[:]
         self.finished, self.revealed = state.finished[:], state.revealed[:]
@@ -390,7 +396,7 @@ class Deal:
     def unseen(self, seat: int) -> list[int]:
         known = self.discard | mask_of(self.hand[seat])
         for at in range(self.n):
-            known |= mask_of(self.carried[at]) | self.known[at]
+            known |= mask_of(self.carried[at]) | self.known[at] | self.down[at]
             card = self.current[at]
             if card is not None and (self.revealed[at] or self.placed_by[at] == seat):
                 known |= 1 << card
@@ -402,8 +408,9 @@ class Deal:
         if self.revealed[passer] or self.placed_by[passer] == seat:
             cases = [self.current[passer]]
         else:
-            cases = self.unseen(seat)
-            if self.placed_by[passer] == self.start:
+            placer = self.placed_by[passer]
+            cases = self.unseen(seat) + [card for card in ALL_CARDS if (self.known[placer] | self.down[placer]) >> card & 1]
+            if placer == self.start:
                 cases = [card for card in cases if COLOUR[card] == self.lead] or cases
         mine = self.stack(loser)
         mine_total = sum(VALUE[card] for card in mine)
@@ -491,8 +498,11 @@ class Deal:
 
     # --- the rules' steps ----------------------------------------------------------------------------------------
     def take(self, card: int) -> None:
-        self.hand[self.cur].remove(card)
-        self.known[self.cur] &= ~(1 << card)
+        cur = self.cur
+        self.hand[cur].remove(card)
+        if self.known[cur] >> card & 1:  # a returned card goes down face down
+            self.known[cur] &= ~(1 << card)
+            self.down[cur] = 1 << card
         if self.cur == self.start:  # the start player's card sets the lead colour
             self.lead = COLOUR[card]
 
@@ -620,7 +630,7 @@ class Deal:
             self.carried[seat] = [*self.carried[seat], self.current[seat]]
             self.current[seat] = None
         self.current, self.placed_by, self.stance = [None] * n, [None] * n, [None] * n
-        self.finished, self.revealed = [False] * n, [False] * n
+        self.finished, self.revealed, self.down = [False] * n, [False] * n, [0] * n
         self.lead, self.passers_left, self.challenger, self.challenged = None, (), None, None
         self.start = self.cur = nxt
         self.round_in_set += 1

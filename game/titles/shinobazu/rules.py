@@ -347,7 +347,8 @@ class ShinobazuView:
     legal: tuple  # the legal actions if `seat` is to move, else ()
     hand: tuple[Card, ...]  # own hand, canonical order
     hand_sizes: tuple[int, ...]
-    known_in_hand: tuple[tuple[Card, ...], ...]  # returned cards everyone knows are still in that hand
+    known_in_hand: tuple[tuple[Card, ...], ...]  # returned cards everyone knows are in that hand, or (one of
+    # them, at most) the card the seat played this round while it lies face down (spec 6: none can tell which)
     carried: tuple[tuple[Card, ...], ...]
     current: tuple[Card | FaceDown | None, ...]  # a Card if this seat placed it or it is revealed
     revealed: tuple[bool, ...]  # whether each current card has been turned face up
@@ -379,7 +380,7 @@ class ShinobazuState(State):
     RULES_VERSION = RULES_VERSION
     RESAMPLE_REPLAYS = False  # a resample's history is the public log (dealt cards masked)
     __slots__ = ("n", "score", "hand", "carried", "current", "placed_by", "stance", "finished", "revealed",
-                 "known_in_hand", "voids", "start", "lead", "round_in_set", "deal", "rounds", "discard", "pool",
+                 "known_in_hand", "known_down", "voids", "start", "lead", "round_in_set", "deal", "rounds", "discard", "pool",
                  "to_deal", "phase", "cur", "passers_left", "last_gainers", "challenger", "challenged", "log",
                  "_resample_view")
 
@@ -391,7 +392,7 @@ class ShinobazuState(State):
         self.score = [0] * n
         self.hand: list[tuple[Card, ...]] = [()] * n
         self.carried: list[tuple[Card, ...]] = [()] * n
-        self.known_in_hand: list[tuple[Card, ...]] = [()] * n
+        self.known_in_hand: list[tuple[Card, ...]] = [()] * n  # returned cards still in the hand
         self.voids = [""] * n
         self.discard: tuple[Card, ...] = ()
         self.pool: tuple[Card, ...] = DECK  # every unseen card: still to deal, then the unused pile
@@ -410,6 +411,7 @@ class ShinobazuState(State):
         self.stance: list[str | None] = [None] * n
         self.finished = [False] * n
         self.revealed = [False] * n
+        self.known_down: list[Card | None] = [None] * n  # a returned card the seat played, still face down
         self.lead: str | None = None
         self.passers_left: tuple[int, ...] = ()
         self.challenger: int | None = None
@@ -514,34 +516,45 @@ class ShinobazuState(State):
     def action_key(self, action: Any, observer: int) -> Any:
         """What `observer` learns of `action` (the search files moves by it): a dealt card is the receiver's; a card
         played or forced face down shows only its stance or target, its colour when the start player leads it (A2),
-        and itself when the observer knew it was in that hand or when it is the round's last (turned over at once)."""
+        and itself when it is the round's last play and the showdown turns it over at once. A returned card played
+        face down is not shown either: the others knew it was in the hand, not that this is the card played (spec 6).
+        """
         kind = type(action)
         if kind is Card:
             return action if self.to_deal[0] == observer else _DEALT[self.to_deal[0]]
         if kind not in (PlayOwn, Force) or self.cur == observer:
             return action
-        if action.card in self.known_in_hand[self.cur]:
+        if kind is PlayOwn and self._last_play() and not self._stays_down(action):
             return action
-        if kind is PlayOwn and all(self.finished[q] for q in range(self.n) if q != self.cur):
-            return action  # the round's last play: the showdown turns it over at once
         colour = action.card.colour if self.cur == self.start else None
         return (self._public(action), colour)
+
+    def _last_play(self) -> bool:
+        """Whether the mover's play is the round's last (everyone else has finished)."""
+        cur, finished = self.cur, self.finished
+        return all(finished[q] for q in range(self.n) if q != cur)
+
+    def _stays_down(self, action: PlayOwn) -> bool:
+        """Whether the round's last play, to oneself, stays face down through the showdown: a pass while two or more
+        others fight and none of them totals 3 (case C without the Three technique, spec 4.5)."""
+        if action.stance != PASS:
+            return False
+        fighters = [q for q in range(self.n) if self.stance[q] == FIGHT]
+        return len(fighters) >= 2 and all(total(self.stack(q)) != THREE for q in fighters)
 
     def action_keys(self, actions: list, observer: int) -> list:
         """`action_key` of each of another seat's legal plays, what they share worked out once."""
         cur = self.cur
         if self.phase != PLAY or cur == observer:
             return [self.action_key(action, observer) for action in actions]
-        known = self.known_in_hand[cur]
-        last = all(self.finished[q] for q in range(self.n) if q != cur)
+        last = self._last_play()
         starts = cur == self.start
         keys = []
         for action in actions:
-            card = action.card
-            if card in known or (last and type(action) is PlayOwn):
+            if last and type(action) is PlayOwn and not self._stays_down(action):
                 keys.append(action)
             else:
-                keys.append((self._public(action), card.colour if starts else None))
+                keys.append((self._public(action), action.card.colour if starts else None))
         return keys
 
     def _choose_start(self, seat: int) -> list:
@@ -566,11 +579,12 @@ class ShinobazuState(State):
         return [RoundStarted(self.start, self.round_in_set, self.deal)]
 
     def _take(self, seat: int, card: Card) -> Card:
-        """Remove `card` from the seat's hand (and from its publicly known cards)."""
+        """Remove `card` from the seat's hand; a returned card becomes the seat's known card face down."""
         card = self.hand[seat][self.hand[seat].index(card)]
         self.hand[seat] = _without(self.hand[seat], card)
         if card in self.known_in_hand[seat]:
             self.known_in_hand[seat] = _without(self.known_in_hand[seat], card)
+            self.known_down[seat] = card
         return card
 
     def _announce(self, seat: int, card: Card) -> list:
@@ -659,6 +673,7 @@ class ShinobazuState(State):
         if not self.revealed[seat]:
             self.revealed[seat] = True
             placer = self.placed_by[seat]
+            self.known_down[placer] = None  # turned over: everyone sees whether it was a returned card
             if placer != self.start and card.colour != self.lead and self.lead not in self.voids[placer]:
                 self.voids[placer] = "".join(c for c in COLOURS if c in self.voids[placer] + self.lead)
         return self.stack(seat)
@@ -764,7 +779,7 @@ class ShinobazuState(State):
         other.score, other.hand, other.carried = self.score[:], self.hand[:], self.carried[:]
         other.current, other.placed_by, other.stance = self.current[:], self.placed_by[:], self.stance[:]
         other.finished, other.revealed = self.finished[:], self.revealed[:]
-        other.known_in_hand, other.voids = self.known_in_hand[:], self.voids[:]
+        other.known_in_hand, other.known_down, other.voids = self.known_in_hand[:], self.known_down[:], self.voids[:]
         other.n, other.start, other.lead, other.cur, other.phase = self.n, self.start, self.lead, self.cur, self.phase
         other.round_in_set, other.deal, other.rounds = self.round_in_set, self.deal, self.rounds
         other.discard, other.pool, other.to_deal = self.discard, self.pool, self.to_deal
@@ -779,13 +794,19 @@ class ShinobazuState(State):
             return card
         return FaceDown(card.colour if self.placed_by[at] == self.start else None)
 
+    def _known(self, seat: int) -> tuple[Card, ...]:
+        """The seat's returned cards as everyone knows them: those in its hand and, while face down, the one it
+        played this round (spec 6: the others cannot tell which card went down)."""
+        down = self.known_down[seat]
+        return self.known_in_hand[seat] if down is None else canonical((*self.known_in_hand[seat], down))
+
     def view(self, seat: int) -> ShinobazuView:
         mover = self.current_player()
         return ShinobazuView(
             seat=seat, players=self.n, phase=self.phase, to_move=mover,
             legal=tuple(self._legal_actions()) if mover == seat else (),
             hand=self.hand[seat], hand_sizes=tuple(len(hand) for hand in self.hand),
-            known_in_hand=tuple(self.known_in_hand), carried=tuple(self.carried),
+            known_in_hand=tuple(self._known(at) for at in range(self.n)), carried=tuple(self.carried),
             current=tuple(self._seen_current(seat, at) for at in range(self.n)),
             revealed=tuple(self.revealed), placed_by=tuple(self.placed_by), stance=tuple(self.stance),
             finished=tuple(self.finished), start=self.start, lead=self.lead, round_in_set=self.round_in_set,
@@ -943,27 +964,39 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
     """A full state consistent with `view`, the hidden cards dealt uniformly among the deals that respect it.
 
     Constraints: hand sizes, the lead card's colour, follow-rule voids (for hands and for face-down cards placed
-    by a void seat), returned cards known in hands, and the follow rule on this round's face-down cards (spec 9,
-    constraint 4). It reads nothing but `view` and `rng`. The result's history
-    is the public log (hidden cards masked): a resample is for search, not for replays.
+    by a void seat), returned cards known in hands (or, one of them, face down where that seat played this round)
+    and the follow rule on this round's face-down cards (spec 9, constraints 1-4). It reads nothing but `view` and
+    `rng`. The result's history is the public log (hidden cards masked): a resample is for search, not for replays.
     """
     n, seat = view.players, view.seat
     pool = _unseen(view)
     others = [j for j in range(n) if j != seat]
     hidden = [at for at in range(n) if type(view.current[at]) is FaceDown]
-    slots = [(view.hand_sizes[j] - len(view.known_in_hand[j]), _allowed(view.voids[j])) for j in others]
-    slots += [(1, _allowed(view.voids[view.placed_by[at]], view.current[at].colour)) for at in hidden]
+    # a seat with returned cards that played face down this round: the card played may be one of them (spec 6),
+    # so its hand and that card are dealt together, then the card picked from them
+    together = {view.placed_by[at]: at for at in hidden if view.known_in_hand[view.placed_by[at]]}
+    apart = [at for at in hidden if view.placed_by[at] not in together]
+    slots = [(view.hand_sizes[j] + (j in together) - len(view.known_in_hand[j]), _allowed(view.voids[j]))
+             for j in others]
+    slots += [(1, _allowed(view.voids[view.placed_by[at]], view.current[at].colour)) for at in apart]
     slots.append((len(pool) - sum(size for size, _ in slots), None))  # still to deal + the unused pile
-    for _ in range(FOLLOW_TRIES):  # rejection keeps the deal uniform over the worlds that follow the follow rule
+    for attempt in range(FOLLOW_TRIES):  # rejection keeps the deal uniform over the worlds that follow the rules
         dealt = constrained_deal(rng, pool, slots, _colour)
-        if _follows(view, others, hidden, dealt):
+        hands = {j: [*view.known_in_hand[j], *cards] for j, cards in zip(others, dealt, strict=False)}
+        down = {at: cards[0] for at, cards in zip(apart, dealt[len(others):-1], strict=True)}
+        if _pick_down(view, together, hands, down, rng, attempt == FOLLOW_TRIES - 1) and _follows(view, hands, down):
             break
     state = _public_state(view)
     state.hand[seat] = view.hand
-    for j, cards in zip(others, dealt[:len(others)], strict=True):
-        state.hand[j] = canonical((*view.known_in_hand[j], *cards))
-    for at, cards in zip(hidden, dealt[len(others):-1], strict=True):
-        state.current[at] = cards[0]
+    for j in others:
+        state.hand[j] = canonical(hands[j])
+    for at, card in down.items():
+        state.current[at] = card
+    for j in range(n):  # a returned card lying face down is out of the hand (what `_take` did with it)
+        at = next((at for at in range(n) if view.placed_by[at] == j and not view.revealed[at]), None)
+        card = None if at is None else state.current[at]
+        if card is not None and card in view.known_in_hand[j]:
+            state.known_in_hand[j], state.known_down[j] = _without(view.known_in_hand[j], card), card
     state.pool = canonical(dealt[-1])
     return state
 
@@ -971,20 +1004,35 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
 FOLLOW_TRIES = 400  # the true world always qualifies; this only bounds a freak run of rejections
 
 
-def _follows(view: ShinobazuView, others: list[int], hidden: list[int], dealt: list[list[Card]]) -> bool:
+def _pick_down(view: ShinobazuView, together: dict[int, int], hands: dict[int, list[Card]], down: dict[int, Card],
+               rng: Random, last: bool) -> bool:
+    """For each seat in `together`, pick its face-down card out of its dealt hand (returned cards included).
+
+    A dealt hand is kept with probability (cards that may be the face-down one) / (hand), so that over the
+    rejections every world (a hand and its face-down card) is equally likely; `last` keeps it regardless."""
+    for j, at in together.items():
+        cards, colour = hands[j], view.current[at].colour
+        fits = [card for card in cards if colour is None or card.colour == colour]
+        if not last and rng.random() * len(cards) >= len(fits):
+            return False
+        card = rng.choice(fits or cards)
+        cards.remove(card)
+        down[at] = card
+    return True
+
+
+def _follows(view: ShinobazuView, hands: dict[int, list[Card]], down: dict[int, Card]) -> bool:
     """Spec 9, constraint 4 (added after implementation): a face-down card that seat X placed this round after the
     lead colour was set is off the lead colour only if X then held no card of it. X has played nothing since (one
     card a round), so X's hand in the sampled world must hold no lead-coloured card unless the card is one."""
     lead = view.lead
     if lead is None:
         return True
-    hands = dict(zip(others, dealt[:len(others)], strict=True))
-    for at, cards in zip(hidden, dealt[len(others):-1], strict=True):
+    for at, card in down.items():
         placer = view.placed_by[at]
-        if placer == view.start or placer not in hands or cards[0].colour == lead:
+        if placer == view.start or placer not in hands or card.colour == lead:
             continue
-        held = (*view.known_in_hand[placer], *hands[placer])
-        if any(card.colour == lead for card in held):
+        if any(held.colour == lead for held in hands[placer]):
             return False
     return True
 
@@ -1000,6 +1048,7 @@ def _public_state(view: ShinobazuView) -> ShinobazuState:
     state.placed_by, state.stance = list(view.placed_by), list(view.stance)
     state.finished, state.revealed = list(view.finished), list(view.revealed)
     state.known_in_hand, state.voids = list(view.known_in_hand), list(view.voids)
+    state.known_down = [None] * view.players
     state.start, state.lead = view.start, view.lead
     state.cur = view.to_move if view.to_move >= 0 else view.start
     state.round_in_set, state.deal, state.rounds = view.round_in_set, view.deal, view.rounds

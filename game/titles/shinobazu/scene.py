@@ -413,6 +413,9 @@ class ShinobazuScene(TableScene):
             rect = self.badge_rect(seat)
             blit(surface, t("sb.known", cards=cards_text(v.known_in_hand[seat])), 14, (rect.centerx, rect.bottom + 2),
                  theme.WARN, True, "midtop")
+            if any(v.placed_by[at] == seat and type(v.current[at]) is FaceDown for at in range(v.players)):
+                # spec 6: it played face down this round, maybe one of these: nobody can tell yet
+                blit(surface, t("sb.known_down"), 14, (rect.centerx, rect.bottom + 20), theme.WARN, True, "midtop")
         self._draw_stack(surface, seat)
 
     def _draw_lead_marker(self, surface: pygame.Surface, seat: int) -> None:

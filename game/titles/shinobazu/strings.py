@@ -56,6 +56,7 @@ STRINGS: dict[str, dict[str, str]] = {
                      "ja": "受ける：互いの札の合計を比べる（主導色は相手の札の色）。負けは+1点、勝ちは−1点。\n"
                            "断る：札の枚数だけ確実に+点。"},
     "sb.known": {"en": "known: {cards}", "ja": "判明：{cards}"},
+    "sb.known_down": {"en": "(maybe face down)", "ja": "（伏せたかも）"},
     "sb.its_lead": {"en": "It is the lead card: {colour}.", "ja": "主導色の札: {colour}。"},
     "sb.you_lost_challenge": {"en": "You alone lost the showdown: challenge a passer to a duel?",
                               "ja": "負け忍はあなた1人。パスした人に不忍勝負を挑む？"},
