@@ -69,6 +69,29 @@ def test_the_others_choose_by_the_opponent_prior():
     assert list(same.root.children[KEEP].children) == [KEEP]
 
 
+def test_a_move_the_seat_never_sees_gets_no_node(monkeypatch):
+    """A move keyed UNSEEN (a secret choice the seat never learns was made, as Fusejika's redeal check, A2b) is
+    taken by the mover's prior and gets no node: the seat's tree goes on from where it was. Here seat 1's choice is
+    made secret for seat 0, so its draw after a swap hangs right under seat 0's KEEP."""
+    from game.core.engine import UNSEEN
+
+    plain = HighCard.action_key
+
+    def secret(self, action, observer):
+        return UNSEEN if self.current_player() == 1 and observer != 1 else plain(self, action, observer)
+
+    monkeypatch.setattr(HighCard, "action_key", secret)
+    search = Search(dealt(1, 4, 5), 0, Random(5), rollout_policy)
+    search.run(iterations=2000)
+    after = search.root.children[KEEP].children
+    assert ("card for", 1) in after and set(after) <= {KEEP, SWAP, DOUBLE, ("card for", 1)}
+    nodes = [search.root]
+    while nodes:
+        node = nodes.pop()
+        assert UNSEEN not in node.children
+        nodes.extend(node.children.values())
+
+
 def test_a_belief_weighs_the_worlds():
     state = dealt(2, 4, 5)  # seat 0 holds 2; seats 1 and 2 hold cards seat 0 cannot see
 

@@ -6,7 +6,7 @@ from random import Random
 import pytest
 
 from game.ai.levels import make_bot
-from game.core.engine import CHANCE
+from game.core.engine import CHANCE, UNSEEN
 from game.titles.fusejika.bots import redeal_choice
 from game.titles.fusejika.rules import (
     CARD_BY_ID,
@@ -178,3 +178,23 @@ def test_every_bot_level_decides_a_check(cards):
         assert choice in (REDEAL, KEEP)
         if level in ("normal", "hard"):  # no search: the policy's rule, at once
             assert choice == redeal_choice(state, state.cur)
+
+
+def test_the_others_search_never_sees_a_check():
+    """A2b for the search, which files moves by `action_key`: another seat's pending check is UNSEEN (no node in
+    the observer's tree) whichever it chooses, mid-deal and at the deal's end; only the dealer's REDEAL at the
+    deal's end shows at once, as the reveal does. It used to be ("check", seat) mid-deal and the raw choice at
+    the end, so a seat's tree branched on another's three of a kind."""
+    mid, _ = steps(P1_TRIPLE)
+    assert mid.phase == REDEAL_CHECK and mid.cur == 1 and mid.to_deal
+    for observer in (0, 2):
+        assert mid.action_keys([REDEAL, KEEP], observer) == [UNSEEN, UNSEEN]
+    assert mid.action_key(KEEP, 1) == KEEP and mid.action_key(REDEAL, 1) == REDEAL
+    end, _ = steps(P0_TRIPLE)
+    assert end.phase == REDEAL_CHECK and end.cur == 0 and not end.to_deal
+    for observer in (1, 2):
+        assert end.action_key(KEEP, observer) is UNSEEN and end.action_key(REDEAL, observer) == REDEAL
+        after = end.clone()
+        after.apply(KEEP)
+        assert after.view(observer) == end.view(observer)  # an UNSEEN move leaves the view as it was
+

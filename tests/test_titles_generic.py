@@ -17,7 +17,7 @@ from random import Random
 import pytest
 
 from game.ai.levels import make_bot
-from game.core.engine import CHANCE, TERMINAL, IllegalAction
+from game.core.engine import CHANCE, TERMINAL, UNSEEN, IllegalAction
 from game.core.replay import dumps, loads, play_back, record
 from game.titles import registry
 
@@ -360,6 +360,9 @@ def test_action_keys_say_what_each_seat_sees(spec, players, options):
                     after.apply(action)
                     seen.setdefault(state.action_key(action, observer), []).append((action, observe(after, observer)))
                 where = f"seat {observer} watching after {len(state.history)} actions"
+                before = observe(state, observer)
+                assert all(view == before for _, view in seen.get(UNSEEN, ())), (
+                    f"{where}: a move keyed UNSEEN changes what the observer sees")
                 for moves in seen.values():
                     assert all(view == moves[0][1] for _, view in moves), (
                         f"{where}: {[a for a, _ in moves]} share a key but look different")

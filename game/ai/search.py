@@ -18,6 +18,8 @@ Carlo Tree Search", 2012, sections 5-6), for the seat whose decision it is:
   (a title's weight of a world: how likely its hidden cards make the moves the others took), each iteration picks
   a world in proportion to its weight (sampling-importance-resampling), else uniformly. The moves the others make
   inside the tree can follow the same model of how they choose (`opponent_prior`, default the prior).
+- **Moves never seen.** A move whose key is `UNSEEN` (a secret choice the seat never learns was made) gets no node:
+  the mover takes it by its prior and the seat's tree goes on from where it was.
 - **Cheap steps.** Moves are applied by `State._apply_quietly` (no event objects) and not checked again.
 
 It reads the root only through `resample(seat, rng)` and `current_player()`, so a state and any other the seat
@@ -31,7 +33,7 @@ from collections.abc import Callable, Hashable, Sequence
 from random import Random
 
 from game.ai.ismcts import run_anytime
-from game.core.engine import CHANCE, TERMINAL, Action, State
+from game.core.engine import CHANCE, TERMINAL, UNSEEN, Action, State
 
 Policy = Callable[[State, Random], Action]
 Evaluate = Callable[[State], list[float]]
@@ -162,6 +164,8 @@ class Search:
                 action, child = self._other(node, state, player)
             state._apply_quietly(action)
             state.history.append(action)
+            if child is None:  # a move the seat never learns was made: its tree goes on from this node
+                continue
             path.append((child, player))
             if not child.visits:  # a new node: expanded, now evaluated
                 break
@@ -186,19 +190,31 @@ class Search:
             child = node.children[key] = Node()
         return key, child
 
-    def _other(self, node: Node, state: State, player: int) -> tuple[Action, Node]:
+    def _other(self, node: Node, state: State, player: int) -> tuple[Action, Node | None]:
         """Another seat's decision: PUCT among the move classes the searching seat sees, then a move of the
-        chosen class by the prior (on this world's hidden cards)."""
+        chosen class by the prior (on this world's hidden cards). A decision the seat may never learn of is taken
+        by the prior alone, without a node for a move keyed `UNSEEN` (the child is None)."""
         legal = state.legal_actions()
         seat = self.seat
         if len(legal) == 1:  # one move: nothing to choose
             key = state.action_key(legal[0], seat)
+            if key is UNSEEN:
+                return legal[0], None
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = Node()
             return legal[0], child
         prior = self._prior(state, legal, self.opponent_prior_of)
         keys = state.action_keys(legal, seat)
+        if UNSEEN in keys:  # the seat keeps no statistics of a choice it may never see: the mover's prior decides
+            index = self.rng.choices(range(len(legal)), weights=prior)[0] if sum(prior) > 0 else 0
+            key = keys[index]
+            if key is UNSEEN:
+                return legal[index], None
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+            return legal[index], child
         weights: dict[Hashable, float] = {}  # each class's prior, in the order the classes first appear
         for key, p in zip(keys, prior, strict=True):
             weights[key] = weights.get(key, 0) + p

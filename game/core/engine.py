@@ -16,6 +16,18 @@ from typing import Any, ClassVar, Self
 
 CHANCE, TERMINAL = -1, -2
 
+
+class _Unseen:
+    """The key of a move the observer never learns was made (see `State.action_key`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNSEEN"
+
+
+UNSEEN = _Unseen()
+
 Action = Hashable
 Event = Any
 
@@ -80,7 +92,9 @@ class State(ABC):
     def action_key(self, action: Action, observer: int) -> Hashable:
         """What `observer` learns of `action` (a decision or a chance outcome) about to be applied here: the action
         itself where it is public. A title hides what the observer cannot see (a card dealt or forced face down to
-        another seat becomes, say, ("dealt", seat)); two actions with the same key must look alike to the observer."""
+        another seat becomes, say, ("dealt", seat)); two actions with the same key must look alike to the observer.
+        `UNSEEN`: the observer does not learn that this move was made at all (it leaves the observer's view as it
+        was, like Fusejika's secret redeal check, A2b), so the observer's search gives it no node."""
         return action
 
     def action_keys(self, actions: list[Action], observer: int) -> list[Hashable]:

@@ -23,7 +23,8 @@ Decisions where the spec is silent (see docs/decisions.md, "Fusejika"):
   in that rare case the earlier seat is the one revealed, although the dealer comes first in turn order.
   A resample for the deciding seat assumes no other player chose REDEAL (those choices are secret and only decide
   whether a redeal follows); a resample for any other seat never has a check pending (a triple in a world's hand
-  was kept, or is asked when its third card comes).
+  was kept, or is asked when its third card comes). To the others' search a check is `UNSEEN` (`action_key`): no
+  node in their trees, whichever is chosen; only the dealer's REDEAL at the deal's end shows, as its reveal does.
 - A test position (`position`) may leave cards out of play when it lists the deck explicitly.
 """
 
@@ -35,7 +36,7 @@ from random import Random
 from typing import Any, NamedTuple, Self
 
 from game.core.cards import draw_outcomes
-from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
+from game.core.engine import CHANCE, TERMINAL, UNSEEN, IllegalAction, State
 
 RULES_VERSION = "fusejika/2"  # 2: a redeal check is asked as a seat completes three of a kind (A2b)
 RANKS = ("9", "10", "J", "Q", "K", "A")
@@ -475,14 +476,16 @@ class FusejikaState(State):
 
     def action_key(self, action: Any, observer: int) -> Any:
         """What `observer` learns of `action` (the search files moves by it): a card dealt or drawn unseen is the
-        receiver's; a secret redeal check is the checker's until the deal ends (A2b); the rest is public."""
+        receiver's; another seat's secret redeal check is not seen at all (A2b: a seat not deciding sees what it
+        would see if nobody were eligible), except the dealer's REDEAL at the deal's end, revealed at once; the rest
+        is public."""
         phase = self.phase
         if phase == DEAL:
             return action if self.to_deal[0] == observer else ("dealt", self.to_deal[0])
         if phase == DRAW:
             return action if self.to_draw[0] == observer else ("drew", self.to_draw[0])
-        if phase == REDEAL_CHECK and self.cur != observer and self.to_deal:
-            return ("check", self.cur)
+        if phase == REDEAL_CHECK and self.cur != observer and (self.to_deal or action != REDEAL):
+            return UNSEEN
         return action
 
     # deal and redeal
