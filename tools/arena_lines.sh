@@ -30,7 +30,8 @@ JOBS=${JOBS:-2}
 # Shinobazu's line goes on as it began, Kitsune-gaeshi's and Fusejika's began again with duplicate deals
 # (fourteenth session). The last two lines show those beliefs against uniform worlds at Normal's budget.
 # Kitsune-gaeshi's Hard line comes right after Shinoburi's (sixteenth session): its Hard is the one most at risk of
-# showing no edge, so its reading should come before the long lines
+# showing no edge, so its reading should come before the long lines. Shinobazu's and Fusejika's Hard lines began
+# again on the mended hidden information (2ab4b0e, twenty-fourth session), Shinobazu's now on duplicate deals too
 LINES="
 powers-5p-hard-normal powers 5 1000 hard,normal,normal,normal,normal
 powers-5p-normal-random powers 5 1000 normal,random,random,random,random
@@ -49,7 +50,7 @@ hexa-hard-normal hexa 2 2000 hard,normal
 kitsune_gaeshi-4p-normal-v1 kitsune_gaeshi 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
 shinobazu-4p-normal-v1 shinobazu 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
 fusejika-4p-normal-v1 fusejika 4 1000 normal,normal_v1,normal_v1,normal_v1 dup
-shinobazu-4p-hard-normal shinobazu 4 1000 hard,normal,normal,normal
+shinobazu-4p-hard-normal shinobazu 4 1000 hard,normal,normal,normal dup
 fusejika-4p-hard-normal fusejika 4 1000 hard,normal,normal,normal dup
 shinobazu-4p-belief-normal shinobazu 4 1000 normal_belief,normal,normal,normal dup
 kitsune_gaeshi-4p-draws-normal kitsune_gaeshi 4 1000 normal_draws,normal,normal,normal dup
