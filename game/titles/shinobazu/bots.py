@@ -337,8 +337,8 @@ class Deal:
     same order and with the same ties, so `finish` gives what `evaluate`'s loop through the rules gives. Reads the
     state it is made from, changes nothing."""
 
-    __slots__ = ("n", "start", "score", "hand", "carried", "known", "down", "current", "placed_by", "stance", "finished",
-                 "revealed", "discard", "lead", "phase", "cur", "passers_left", "challenger", "challenged",
+    __slots__ = ("n", "start", "score", "hand", "carried", "known", "down", "current", "placed_by", "stance",
+                 "finished", "revealed", "discard", "lead", "phase", "cur", "passers_left", "challenger", "challenged",
                  "last_gainers", "round_in_set")
 
     def __init__(self, state: ShinobazuState) -> None:
@@ -409,7 +409,8 @@ class Deal:
             cases = [self.current[passer]]
         else:
             placer = self.placed_by[passer]
-            cases = self.unseen(seat) + [card for card in ALL_CARDS if (self.known[placer] | self.down[placer]) >> card & 1]
+            returned = self.known[placer] | self.down[placer]  # the placer's returned cards may be it
+            cases = self.unseen(seat) + [card for card in ALL_CARDS if returned >> card & 1]
             if placer == self.start:
                 cases = [card for card in cases if COLOUR[card] == self.lead] or cases
         mine = self.stack(loser)

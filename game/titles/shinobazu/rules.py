@@ -380,8 +380,8 @@ class ShinobazuState(State):
     RULES_VERSION = RULES_VERSION
     RESAMPLE_REPLAYS = False  # a resample's history is the public log (dealt cards masked)
     __slots__ = ("n", "score", "hand", "carried", "current", "placed_by", "stance", "finished", "revealed",
-                 "known_in_hand", "known_down", "voids", "start", "lead", "round_in_set", "deal", "rounds", "discard", "pool",
-                 "to_deal", "phase", "cur", "passers_left", "last_gainers", "challenger", "challenged", "log",
+                 "known_in_hand", "known_down", "voids", "start", "lead", "round_in_set", "deal", "rounds", "discard",
+                 "pool", "to_deal", "phase", "cur", "passers_left", "last_gainers", "challenger", "challenged", "log",
                  "_resample_view")
 
     def __init__(self, players: int = 4) -> None:
