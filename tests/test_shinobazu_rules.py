@@ -34,6 +34,7 @@ from game.titles.shinobazu.rules import (
     FaceDown,
     Force,
     GameOver,
+    Laid,
     LeadAnnounced,
     LoneFighterLeaves,
     PlayOwn,
@@ -45,6 +46,7 @@ from game.titles.shinobazu.rules import (
     Showdown,
     StartChosen,
     ThreeTechnique,
+    canonical,
     count_reversals,
     deal_order,
     new_state,
@@ -494,7 +496,27 @@ def test_views_hide_face_down_cards_but_show_the_lead_colour():
     assert view.hand == parse_cards("K5 R-3 B4") and view.hand_sizes == (2, 3, 2, 3) and view.to_move == 1
     assert view.legal == tuple(state.legal_actions()) and state.view(0).legal == ()
     assert view.placed_by == (2, None, 0, None) and view.stance == (FIGHT, None, PASS, None)
-    assert view.log == (Force(None, 2), Declare(PASS), Force(None, 0), Declare(FIGHT))
+    assert view.log == (Laid(0, None, None, 2), Declare(PASS), Laid(2, None, None, 0), Declare(FIGHT))
+
+
+def test_the_log_tells_a_card_once_it_is_turned_over_and_the_deal_once_it_is_over():
+    """Spec 6: a card laid face down is its layer's until turned over, then everyone's; by a deal's end every card
+    dealt has been played and turned over, so the log then tells the deal (each seat's cards in canonical order,
+    not the order dealt, which nobody saw). The worlds' histories are filled in from this log."""
+    state = dealt(0, "R5 K1 B2", "K5 B4 R-3", "B5 K4 R1")
+    play(state, own("R5"), own("R-3", PASS), own("R1"))  # R5 and R1 fight, R-3 stays face down (case C, no 3)
+    log = state.view(1).log
+    assert log[-3:] == (Laid(0, c("R5"), FIGHT), Laid(1, None, PASS), Laid(2, c("R1"), FIGHT))
+    assert all(entry == Dealt(entry.seat) for entry in log[1:10])  # the deal is not over
+    play(state, NO_CHALLENGE)  # R-3 is carried over, face up
+    assert state.view(2).log[-3] == Laid(1, c("R-3"), PASS)
+    wanted = {*(PlayOwn(card, FIGHT) for card in DECK), Declare(FIGHT), NO_CHALLENGE, ACCEPT}
+    while state.deal == 1:  # fight with every card to the deal's end
+        legal = state.legal_actions()
+        state.apply(next((action for action in legal if action in wanted), legal[0]))
+    assert state.phase == "deal" and max(state.score) < 5
+    held = {seat: list(canonical(parse_cards(text))) for seat, text in enumerate(("R5 K1 B2", "K5 B4 R-3", "B5 K4 R1"))}
+    assert state.view(0).log[1:10] == tuple(Dealt(seat, held[seat].pop(0)) for seat in (0, 1, 2) * 3)
 
 
 def test_view_of_a_dealt_game_shows_only_the_own_hand():

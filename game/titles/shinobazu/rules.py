@@ -151,12 +151,28 @@ class Challenge(NamedTuple):
 
 
 class Dealt(NamedTuple):
-    """A dealt card as the public log tells it: to whom, not which."""
+    """A dealt card as the public log tells it: to whom, and which only once the deal is over (by then every card
+    dealt has been played and turned over; a seat's cards are told in canonical order, the order dealt is not)."""
 
     seat: int
+    card: Card | None = None
 
     def __str__(self) -> str:
-        return f"deal a card to seat {self.seat}"
+        return f"deal {self.card or 'a card'} to seat {self.seat}"
+
+
+class Laid(NamedTuple):
+    """A card played to oneself (`stance`) or forced on `target`, as the public log tells it: who laid it where,
+    and which card once it is turned over."""
+
+    seat: int
+    card: Card | None
+    stance: str | None = None
+    target: int | None = None
+
+    def __str__(self) -> str:
+        where = f"to themselves ({self.stance})" if self.target is None else f"on seat {self.target}"
+        return f"seat {self.seat} lays {self.card or 'a card'} {where}"
 
 
 class FaceDown(NamedTuple):
@@ -175,6 +191,9 @@ _FORCE = {card: tuple(Force(card, seat) for seat in range(MAX_PLAYERS)) for card
 _HIDDEN_OWN = {stance: PlayOwn(None, stance) for stance in STANCES}  # what the public log shows of a play
 _HIDDEN_FORCE = {seat: Force(None, seat) for seat in range(MAX_PLAYERS)}
 _DEALT = {seat: Dealt(seat) for seat in range(MAX_PLAYERS)}
+_LAID_OWN = {(seat, stance): Laid(seat, None, stance) for seat in range(MAX_PLAYERS) for stance in STANCES}
+_LAID_FORCE = {(seat, target): Laid(seat, None, None, target) for seat in range(MAX_PLAYERS)
+               for target in range(MAX_PLAYERS)}
 
 
 # --- events ---------------------------------------------------------------------------------------------------
@@ -369,7 +388,8 @@ class ShinobazuView:
     challenger: int | None
     challenged: int | None
     voids: tuple[str, ...]  # follow-rule voids: colours each hand cannot hold for the rest of this deal
-    log: tuple  # the public action log: history with hidden cards masked (Dealt, PlayOwn/Force with card None)
+    returned: tuple[tuple[Card, ...], ...]  # the cards each seat took back for this deal (spec 4.8, public)
+    log: tuple  # the public record: the history with hidden cards masked (Dealt, Laid with card None) until shown
 
 
 # --- the state -----------------------------------------------------------------------------------------------
@@ -378,11 +398,11 @@ class ShinobazuState(State):
 
     TITLE = "shinobazu"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = False  # a resample's history is the public log (dealt cards masked)
+    RESAMPLE_REPLAYS = True  # a resample's history is the public log with the world's hidden cards filled in
     __slots__ = ("n", "score", "hand", "carried", "current", "placed_by", "stance", "finished", "revealed",
                  "known_in_hand", "known_down", "voids", "start", "lead", "round_in_set", "deal", "rounds", "discard",
                  "pool", "to_deal", "phase", "cur", "passers_left", "last_gainers", "challenger", "challenged", "log",
-                 "_resample_view")
+                 "laid_at", "dealt", "deal_at", "returned", "_resample_view")
 
     def __init__(self, players: int = 4) -> None:
         super().__init__()
@@ -401,13 +421,17 @@ class ShinobazuState(State):
         self.phase = START
         self.round_in_set, self.deal, self.rounds = 1, 0, 0
         self.last_gainers: tuple[int, ...] = ()
-        self.log: list = []
+        self.log: list = []  # the public record: the history with hidden cards masked until they are turned over
+        self.dealt: list[tuple[Card, ...]] = [()] * n  # the cards dealt to each seat this deal
+        self.deal_at = 0  # where this deal's Dealt entries begin in the log
+        self.returned: list[tuple[Card, ...]] = [()] * n  # the cards each seat took back for this deal (public)
         self._reset_round(None)
 
     def _reset_round(self, start: int | None) -> None:
         n = self.n
         self.current: list[Card | None] = [None] * n
         self.placed_by: list[int | None] = [None] * n
+        self.laid_at: list[int | None] = [None] * n  # where the play that laid each current card is in the log
         self.stance: list[str | None] = [None] * n
         self.finished = [False] * n
         self.revealed = [False] * n
@@ -491,7 +515,7 @@ class ShinobazuState(State):
     # --- apply ---------------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> list:
         phase = self.phase
-        self.log.append(self._public(action))
+        self.log.append(self._logged(action))
         if phase == START:
             return self._choose_start(action)
         if phase == DEAL:
@@ -503,6 +527,15 @@ class ShinobazuState(State):
         if phase == CHALLENGE:
             return self._challenge(action)
         return self._respond(action)
+
+    def _logged(self, action: Any) -> Any:
+        """The action as the public log records it: a dealt card masked, a card laid as who laid it where."""
+        kind = type(action)
+        if kind is Card:
+            return _DEALT[self.to_deal[0]]
+        if kind is PlayOwn:
+            return _LAID_OWN[self.cur, action.stance]
+        return _LAID_FORCE[self.cur, action.target] if kind is Force else action
 
     def _public(self, action: Any) -> Any:
         """The action as everyone sees it: hidden cards masked."""
@@ -564,6 +597,7 @@ class ShinobazuState(State):
 
     def _begin_deal(self) -> None:
         self.deal += 1
+        self.dealt, self.deal_at = [()] * self.n, len(self.log)
         self.to_deal = deal_order(self.start, [len(hand) for hand in self.hand])
         self.phase = DEAL
 
@@ -571,6 +605,7 @@ class ShinobazuState(State):
         seat, self.to_deal = self.to_deal[0], self.to_deal[1:]
         self.pool = _without(self.pool, card)
         self.hand[seat] = _with(self.hand[seat], card)
+        self.dealt[seat] = (*self.dealt[seat], card)
         events: list = [CardDealt(seat, card, len(self.to_deal))]
         return events + self._start_round() if not self.to_deal else events
 
@@ -598,6 +633,7 @@ class ShinobazuState(State):
         cur = self.cur
         card = self._take(cur, action.card)
         self.current[cur], self.placed_by[cur], self.stance[cur] = card, cur, action.stance
+        self.laid_at[cur] = len(self.log) - 1
         self.finished[cur] = True
         events = [CardPlayed(cur, card, action.stance), *self._announce(cur, card)]
         return events + self._next_turn(cur)
@@ -606,6 +642,7 @@ class ShinobazuState(State):
         cur, target = self.cur, action.target
         card = self._take(cur, action.card)
         self.current[target], self.placed_by[target] = card, cur
+        self.laid_at[target] = len(self.log) - 1
         self.finished[cur] = True
         self.phase, self.cur = STANCE, target
         return [CardForced(cur, card, target), *self._announce(cur, card)]
@@ -674,6 +711,9 @@ class ShinobazuState(State):
             self.revealed[seat] = True
             placer = self.placed_by[seat]
             self.known_down[placer] = None  # turned over: everyone sees whether it was a returned card
+            at = self.laid_at[seat]
+            if at is not None:  # the log now tells which card was laid
+                self.log[at] = self.log[at]._replace(card=card)
             if placer != self.start and card.colour != self.lead and self.lead not in self.voids[placer]:
                 self.voids[placer] = "".join(c for c in COLOURS if c in self.voids[placer] + self.lead)
         return self.stack(seat)
@@ -760,11 +800,19 @@ class ShinobazuState(State):
         return events
 
     def _return_and_gather(self) -> list:
-        """Round 3: unchallenged passers take their stacks back; discard and unused pile form the new pool."""
+        """Round 3: unchallenged passers take their stacks back; discard and unused pile form the new pool. Every card
+        dealt has now been turned over, so the log tells the deal's cards (each seat's in canonical order)."""
+        dealt = [list(canonical(cards)) for cards in self.dealt]
+        at = self.deal_at
+        while at < len(self.log) and type(self.log[at]) is Dealt:
+            seat = self.log[at].seat
+            self.log[at] = Dealt(seat, dealt[seat].pop(0))
+            at += 1
         events: list = []
+        self.returned = [()] * self.n
         for seat in self.passers_left:
             cards = self._reveal(seat)
-            self.hand[seat] = self.known_in_hand[seat] = canonical(cards)
+            self.hand[seat] = self.known_in_hand[seat] = self.returned[seat] = canonical(cards)
             self.carried[seat], self.current[seat] = (), None
             events.append(CardsReturned(seat, cards))
         self.pool, self.discard = canonical(self.pool + self.discard), ()
@@ -776,6 +824,8 @@ class ShinobazuState(State):
         other = ShinobazuState.__new__(ShinobazuState)
         other._resample_view = None
         other.history, other.log = self.history[:], self.log[:]
+        other.laid_at, other.dealt, other.deal_at, other.returned = (
+            self.laid_at[:], self.dealt[:], self.deal_at, self.returned[:])
         other.score, other.hand, other.carried = self.score[:], self.hand[:], self.carried[:]
         other.current, other.placed_by, other.stance = self.current[:], self.placed_by[:], self.stance[:]
         other.finished, other.revealed = self.finished[:], self.revealed[:]
@@ -813,7 +863,7 @@ class ShinobazuState(State):
             deal=self.deal, rounds=self.rounds, scores=tuple(self.score), discard=self.discard,
             unused=len(self.pool) - len(self.to_deal), to_deal=self.to_deal, passers_left=self.passers_left,
             last_gainers=self.last_gainers, challenger=self.challenger, challenged=self.challenged,
-            voids=tuple(self.voids), log=tuple(self.log))
+            voids=tuple(self.voids), returned=tuple(self.returned), log=tuple(self.log))
 
     def resample(self, seat: int, rng: Random) -> Self:
         """A full state consistent with view(seat), built from that view alone (see `from_view`).
@@ -966,7 +1016,7 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
     Constraints: hand sizes, the lead card's colour, follow-rule voids (for hands and for face-down cards placed
     by a void seat), returned cards known in hands (or, one of them, face down where that seat played this round)
     and the follow rule on this round's face-down cards (spec 9, constraints 1-4). It reads nothing but `view` and
-    `rng`. The result's history is the public log (hidden cards masked): a resample is for search, not for replays.
+    `rng`. Its history leads to it: the public log with every hidden card filled in from the world (`_history`).
     """
     n, seat = view.players, view.seat
     pool = _unseen(view)
@@ -998,7 +1048,42 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
         if card is not None and card in view.known_in_hand[j]:
             state.known_in_hand[j], state.known_down[j] = _without(view.known_in_hand[j], card), card
     state.pool = canonical(dealt[-1])
+    state.history = _history(view, state)
     return state
+
+
+def _history(view: ShinobazuView, world: ShinobazuState) -> list:
+    """The actions that lead to `world`: the public log, each card it masks filled in. A card laid face down is the
+    world's card where it lies; this deal's dealt cards (masked until the deal is over) are, for each seat, the cards
+    it has laid this deal and holds now, less those it took back, in canonical order. Sets what the world keeps to
+    fill in its log later (`laid_at`, `dealt`, `deal_at`)."""
+    log, n = view.log, view.players
+    deal_at = next((i for i, entry in enumerate(log) if type(entry) is Dealt and entry.card is None), len(log))
+    held: list[list[Card]] = [list(world.hand[seat]) for seat in range(n)]  # this deal's cards of each seat
+    for i in range(deal_at, len(log)):
+        entry = log[i]
+        if type(entry) is Laid:
+            where = entry.seat if entry.target is None else entry.target
+            if entry.card is None:
+                world.laid_at[where] = i
+            held[entry.seat].append(world.current[where] if entry.card is None else entry.card)
+    world.dealt = [tuple(card for card in canonical(cards) if card not in view.returned[seat])
+                   for seat, cards in enumerate(held)]
+    world.deal_at, world.returned = deal_at, list(view.returned)
+    queue = [list(cards) for cards in world.dealt]
+    history: list = []
+    for entry in log:
+        kind = type(entry)
+        if kind is Dealt:
+            history.append(entry.card if entry.card is not None else queue[entry.seat].pop(0))
+        elif kind is Laid:
+            card = entry.card
+            if card is None:
+                card = world.current[entry.seat if entry.target is None else entry.target]
+            history.append(_OWN[card][entry.stance] if entry.target is None else _FORCE[card][entry.target])
+        else:
+            history.append(entry)
+    return history
 
 
 FOLLOW_TRIES = 400  # the true world always qualifies; this only bounds a freak run of rejections
@@ -1049,6 +1134,7 @@ def _public_state(view: ShinobazuView) -> ShinobazuState:
     state.finished, state.revealed = list(view.finished), list(view.revealed)
     state.known_in_hand, state.voids = list(view.known_in_hand), list(view.voids)
     state.known_down = [None] * view.players
+    state.laid_at = [None] * view.players
     state.start, state.lead = view.start, view.lead
     state.cur = view.to_move if view.to_move >= 0 else view.start
     state.round_in_set, state.deal, state.rounds = view.round_in_set, view.deal, view.rounds
