@@ -81,6 +81,7 @@ def test_a_move_the_seat_never_sees_gets_no_node(monkeypatch):
         return UNSEEN if self.current_player() == 1 and observer != 1 else plain(self, action, observer)
 
     monkeypatch.setattr(HighCard, "action_key", secret)
+    monkeypatch.setattr(HighCard, "UNSEEN_MOVES", True)
     search = Search(dealt(1, 4, 5), 0, Random(5), rollout_policy)
     search.run(iterations=2000)
     after = search.root.children[KEEP].children

@@ -333,9 +333,17 @@ def test_a_returned_card_played_face_down_stays_under_its_seat(app, watched):
     state, action = easy_game_until(lambda state, action: action if state.phase == rules.PLAY and state.cur != 0
                                     and action.card in state.known_in_hand[state.cur] else None)
     known = state.known_in_hand[state.cur]
+    at = state.cur if isinstance(action, rules.PlayOwn) else action.target
     state.apply(action)
     scene = scene_at(app, state)
     _, shown = watched
     shown.clear()
     scene.draw(app.screen, 0.0)
     assert i18n.t("sb.known", cards=cards_text(known)) in shown and i18n.t("sb.known_down") in shown
+    # a showdown on show turns that card over: the note goes, and so does the card from the known ones (playtest)
+    scene.face_up = {at: (*state.carried[at], action.card)}
+    shown.clear()
+    scene.draw(app.screen, 0.0)
+    left = tuple(card for card in known if card != action.card)
+    assert i18n.t("sb.known_down") not in shown and i18n.t("sb.known", cards=cards_text(known)) not in shown
+    assert (i18n.t("sb.known", cards=cards_text(left)) in shown) == bool(left)

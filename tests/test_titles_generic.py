@@ -363,6 +363,7 @@ def test_action_keys_say_what_each_seat_sees(spec, players, options):
                 before = observe(state, observer)
                 assert all(view == before for _, view in seen.get(UNSEEN, ())), (
                     f"{where}: a move keyed UNSEEN changes what the observer sees")
+                assert UNSEEN not in seen or type(state).UNSEEN_MOVES, f"{where}: UNSEEN keys, UNSEEN_MOVES not set"
                 for moves in seen.values():
                     assert all(view == moves[0][1] for _, view in moves), (
                         f"{where}: {[a for a, _ in moves]} share a key but look different")

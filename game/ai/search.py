@@ -78,6 +78,7 @@ class Search:
         self.weights: list[float] | None = None  # cumulative weights of the pool, with a belief
         self.root = Node()
         self.iterations = 0
+        self.unseen_moves = type(root).UNSEEN_MOVES
 
     # --- the public side ------------------------------------------------------------------------------------
     def run(self, iterations: int | None = None, deadline: float | None = None) -> int:
@@ -206,7 +207,7 @@ class Search:
             return legal[0], child
         prior = self._prior(state, legal, self.opponent_prior_of)
         keys = state.action_keys(legal, seat)
-        if UNSEEN in keys:  # the seat keeps no statistics of a choice it may never see: the mover's prior decides
+        if self.unseen_moves and UNSEEN in keys:  # the seat keeps no statistics of a choice it may never see: the mover's prior decides
             index = self.rng.choices(range(len(legal)), weights=prior)[0] if sum(prior) > 0 else 0
             key = keys[index]
             if key is UNSEEN:

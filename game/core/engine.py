@@ -44,6 +44,8 @@ class State(ABC):
     # Whether resample's worlds carry a history that replays to them (the generic tests replay it); False where a
     # world keeps only what the view shows, such as the public log (search needs no more).
     RESAMPLE_REPLAYS: ClassVar[bool] = True
+    # Whether `action_key` may say `UNSEEN` (a move an observer never learns was made): search looks for it only then.
+    UNSEEN_MOVES: ClassVar[bool] = False
 
     __slots__ = ("history",)
 

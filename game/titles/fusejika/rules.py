@@ -331,6 +331,7 @@ class FusejikaState(State):
     TITLE = "fusejika"
     RULES_VERSION = RULES_VERSION
     RESAMPLE_REPLAYS = False  # a resample has no history: the view it is built from has no log
+    UNSEEN_MOVES = True  # another seat's secret redeal check (`action_key`)
     __slots__ = ("n", "phase", "cur", "start", "round_no", "pool", "bottom", "hand", "known", "row", "totals",
                  "round_scores", "skip_next", "to_deal", "to_draw", "actor", "source", "copied", "kick_card",
                  "choices", "turns", "result", "masks", "_resample_view")

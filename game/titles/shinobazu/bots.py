@@ -346,7 +346,8 @@ class Deal:
         self.hand = [[DECK_INDEX[card] for card in cards] for cards in state.hand]
         self.carried = [[DECK_INDEX[card] for card in cards] for cards in state.carried]
         self.known = [mask(cards) for cards in state.known_in_hand]
-        self.down = [0 if card is None else 1 << DECK_INDEX[card] for card in state.known_down]
+        down = state.known_down
+        self.down = [0 if card is None else 1 << DECK_INDEX[card] for card in down] if any(down) else [0] * self.n
         self.current = [None if card is None else DECK_INDEX[card] for card in state.current]
         self.placed_by, self.stance = state.placed_by[:], state.stance[:]
         self.finished, self.revealed = state.finished[:], state.revealed[:]

@@ -191,9 +191,12 @@ _FORCE = {card: tuple(Force(card, seat) for seat in range(MAX_PLAYERS)) for card
 _HIDDEN_OWN = {stance: PlayOwn(None, stance) for stance in STANCES}  # what the public log shows of a play
 _HIDDEN_FORCE = {seat: Force(None, seat) for seat in range(MAX_PLAYERS)}
 _DEALT = {seat: Dealt(seat) for seat in range(MAX_PLAYERS)}
-_LAID_OWN = {(seat, stance): Laid(seat, None, stance) for seat in range(MAX_PLAYERS) for stance in STANCES}
-_LAID_FORCE = {(seat, target): Laid(seat, None, None, target) for seat in range(MAX_PLAYERS)
-               for target in range(MAX_PLAYERS)}
+_LAID_OWN = [{stance: Laid(seat, None, stance) for stance in STANCES} for seat in range(MAX_PLAYERS)]
+_LAID_FORCE = [tuple(Laid(seat, None, None, target) for target in range(MAX_PLAYERS)) for seat in range(MAX_PLAYERS)]
+# the log's entries once the card is told, built once (a reveal tells one at every showdown)
+_TOLD = {laid: {card: laid._replace(card=card) for card in DECK}
+         for laid in (*(e for row in _LAID_OWN for e in row.values()), *(e for row in _LAID_FORCE for e in row))}
+_DEALT_TOLD = [{card: Dealt(seat, card) for card in DECK} for seat in range(MAX_PLAYERS)]
 
 
 # --- events ---------------------------------------------------------------------------------------------------
@@ -417,7 +420,7 @@ class ShinobazuState(State):
         self.discard: tuple[Card, ...] = ()
         self.pool: tuple[Card, ...] = DECK  # every unseen card: still to deal, then the unused pile
         self.to_deal: tuple[int, ...] = ()
-        self._resample_view: tuple | None = None  # (key, view) kept by resample for repeated searches
+        self._resample_view: tuple | None = None  # (key, view, its history template): see `resample`
         self.phase = START
         self.round_in_set, self.deal, self.rounds = 1, 0, 0
         self.last_gainers: tuple[int, ...] = ()
@@ -534,8 +537,8 @@ class ShinobazuState(State):
         if kind is Card:
             return _DEALT[self.to_deal[0]]
         if kind is PlayOwn:
-            return _LAID_OWN[self.cur, action.stance]
-        return _LAID_FORCE[self.cur, action.target] if kind is Force else action
+            return _LAID_OWN[self.cur][action.stance]
+        return _LAID_FORCE[self.cur][action.target] if kind is Force else action
 
     def _public(self, action: Any) -> Any:
         """The action as everyone sees it: hidden cards masked."""
@@ -580,11 +583,11 @@ class ShinobazuState(State):
         cur = self.cur
         if self.phase != PLAY or cur == observer:
             return [self.action_key(action, observer) for action in actions]
-        last = self._last_play()
+        shown = self._last_play() and (not self._stays_down(_HIDDEN_OWN[PASS]), True)  # (pass, fight) turned over
         starts = cur == self.start
         keys = []
         for action in actions:
-            if last and type(action) is PlayOwn and not self._stays_down(action):
+            if shown and type(action) is PlayOwn and shown[action.stance == FIGHT]:
                 keys.append(action)
             else:
                 keys.append((self._public(action), action.card.colour if starts else None))
@@ -713,7 +716,7 @@ class ShinobazuState(State):
             self.known_down[placer] = None  # turned over: everyone sees whether it was a returned card
             at = self.laid_at[seat]
             if at is not None:  # the log now tells which card was laid
-                self.log[at] = self.log[at]._replace(card=card)
+                self.log[at] = _TOLD[self.log[at]][card]
             if placer != self.start and card.colour != self.lead and self.lead not in self.voids[placer]:
                 self.voids[placer] = "".join(c for c in COLOURS if c in self.voids[placer] + self.lead)
         return self.stack(seat)
@@ -806,7 +809,7 @@ class ShinobazuState(State):
         at = self.deal_at
         while at < len(self.log) and type(self.log[at]) is Dealt:
             seat = self.log[at].seat
-            self.log[at] = Dealt(seat, dealt[seat].pop(0))
+            self.log[at] = _DEALT_TOLD[seat][dealt[seat].pop(0)]
             at += 1
         events: list = []
         self.returned = [()] * self.n
@@ -868,13 +871,15 @@ class ShinobazuState(State):
     def resample(self, seat: int, rng: Random) -> Self:
         """A full state consistent with view(seat), built from that view alone (see `from_view`).
 
-        Search resamples the same position many times, so the view is kept until the next action changes it.
+        Search resamples the same position many times, so the view (and its history template) is kept until
+        the next action changes it.
         """
         key = (seat, len(self.history), len(self.log))
         cached = self._resample_view
         if cached is None or cached[0] != key:
-            cached = self._resample_view = (key, self.view(seat))
-        return from_view(cached[1], rng)
+            view = self.view(seat)
+            cached = self._resample_view = (key, view, history_template(view))
+        return from_view(cached[1], rng, cached[2])
 
     # --- text, codec, explanations -------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
@@ -1010,13 +1015,14 @@ def _unseen(view: ShinobazuView) -> list[Card]:
     return [card for card in DECK if card not in known]
 
 
-def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
+def from_view(view: ShinobazuView, rng: Random, template: Template | None = None) -> ShinobazuState:
     """A full state consistent with `view`, the hidden cards dealt uniformly among the deals that respect it.
 
     Constraints: hand sizes, the lead card's colour, follow-rule voids (for hands and for face-down cards placed
     by a void seat), returned cards known in hands (or, one of them, face down where that seat played this round)
     and the follow rule on this round's face-down cards (spec 9, constraints 1-4). It reads nothing but `view` and
-    `rng`. Its history leads to it: the public log with every hidden card filled in from the world (`_history`).
+    `rng`. Its history leads to it: the public log with every hidden card filled in from the world (`_history`;
+    `template` is `history_template(view)`, if already worked out).
     """
     n, seat = view.players, view.seat
     pool = _unseen(view)
@@ -1030,11 +1036,13 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
              for j in others]
     slots += [(1, _allowed(view.voids[view.placed_by[at]], view.current[at].colour)) for at in apart]
     slots.append((len(pool) - sum(size for size, _ in slots), None))  # still to deal + the unused pile
+    checked = together or view.lead is not None  # else every deal that fits the slots is a world
     for attempt in range(FOLLOW_TRIES):  # rejection keeps the deal uniform over the worlds that follow the rules
         dealt = constrained_deal(rng, pool, slots, _colour)
         hands = {j: [*view.known_in_hand[j], *cards] for j, cards in zip(others, dealt, strict=False)}
         down = {at: cards[0] for at, cards in zip(apart, dealt[len(others):-1], strict=True)}
-        if _pick_down(view, together, hands, down, rng, attempt == FOLLOW_TRIES - 1) and _follows(view, hands, down):
+        if not checked or (_pick_down(view, together, hands, down, rng, attempt == FOLLOW_TRIES - 1)
+                           and _follows(view, hands, down)):
             break
     state = _public_state(view)
     state.hand[seat] = view.hand
@@ -1042,47 +1050,68 @@ def from_view(view: ShinobazuView, rng: Random) -> ShinobazuState:
         state.hand[j] = canonical(hands[j])
     for at, card in down.items():
         state.current[at] = card
-    for j in range(n):  # a returned card lying face down is out of the hand (what `_take` did with it)
-        at = next((at for at in range(n) if view.placed_by[at] == j and not view.revealed[at]), None)
-        card = None if at is None else state.current[at]
-        if card is not None and card in view.known_in_hand[j]:
+    for at in range(n) if together or view.known_in_hand[seat] else ():  # a returned card face down is out
+        j, card = view.placed_by[at], state.current[at]  # of the hand (what `_take` did with it)
+        if card is not None and not view.revealed[at] and card in view.known_in_hand[j]:
             state.known_in_hand[j], state.known_down[j] = _without(view.known_in_hand[j], card), card
     state.pool = canonical(dealt[-1])
-    state.history = _history(view, state)
+    state.history = _history(view, state, template or history_template(view))
     return state
 
 
-def _history(view: ShinobazuView, world: ShinobazuState) -> list:
-    """The actions that lead to `world`: the public log, each card it masks filled in. A card laid face down is the
-    world's card where it lies; this deal's dealt cards (masked until the deal is over) are, for each seat, the cards
-    it has laid this deal and holds now, less those it took back, in canonical order. Sets what the world keeps to
-    fill in its log later (`laid_at`, `dealt`, `deal_at`)."""
-    log, n = view.log, view.players
-    deal_at = next((i for i, entry in enumerate(log) if type(entry) is Dealt and entry.card is None), len(log))
-    held: list[list[Card]] = [list(world.hand[seat]) for seat in range(n)]  # this deal's cards of each seat
-    for i in range(deal_at, len(log)):
-        entry = log[i]
-        if type(entry) is Laid:
-            where = entry.seat if entry.target is None else entry.target
-            if entry.card is None:
-                world.laid_at[where] = i
-            held[entry.seat].append(world.current[where] if entry.card is None else entry.card)
-    world.dealt = [tuple(card for card in canonical(cards) if card not in view.returned[seat])
-                   for seat, cards in enumerate(held)]
-    world.deal_at, world.returned = deal_at, list(view.returned)
-    queue = [list(cards) for cards in world.dealt]
-    history: list = []
-    for entry in log:
+class Template(NamedTuple):
+    """What every world of a view shares of its history (`history_template`); `_history` fills in the rest."""
+
+    deal_at: int  # where this deal's masked entries begin in the log
+    history: list  # the log as actions, None where a world's card goes
+    dealt: tuple[tuple[int, int], ...]  # (index, seat) of each card dealt this deal
+    hidden: tuple[tuple[int, Laid], ...]  # (index, entry) of each card still face down
+    laid: tuple[tuple[Card, ...], ...]  # the cards each seat laid this deal that are told, less those it took back
+
+
+def history_template(view: ShinobazuView) -> Template:
+    """What the histories of all the worlds of `view` share: worked out once for a search's many worlds."""
+    log, returned = view.log, view.returned
+    deal_at = next((i for i, entry in enumerate(log) if type(entry) in (Dealt, Laid) and entry.card is None), len(log))
+    history, dealt, hidden, laid = [], [], [], [[] for _ in range(view.players)]
+    for i, entry in enumerate(log):
         kind = type(entry)
         if kind is Dealt:
-            history.append(entry.card if entry.card is not None else queue[entry.seat].pop(0))
+            if entry.card is None:
+                dealt.append((i, entry.seat))
+            history.append(entry.card)
         elif kind is Laid:
             card = entry.card
             if card is None:
-                card = world.current[entry.seat if entry.target is None else entry.target]
-            history.append(_OWN[card][entry.stance] if entry.target is None else _FORCE[card][entry.target])
+                hidden.append((i, entry))
+            elif i >= deal_at and card not in returned[entry.seat]:
+                laid[entry.seat].append(card)
+            history.append(None if card is None else
+                           _OWN[card][entry.stance] if entry.target is None else _FORCE[card][entry.target])
         else:
             history.append(entry)
+    return Template(deal_at, history, tuple(dealt), tuple(hidden), tuple(map(tuple, laid)))
+
+
+def _history(view: ShinobazuView, world: ShinobazuState, template: Template) -> list:
+    """The actions that lead to `world`: the public log, each card it masks filled in. A card laid face down is the
+    world's card where it lies; this deal's dealt cards (masked until the deal is over) are, for each seat, the cards
+    it holds and has laid this deal, less those it took back (in any order: the log tells a deal's cards in canonical
+    order). Sets what the world keeps to fill in its log later (`laid_at`, `dealt`, `deal_at`)."""
+    returned, current = view.returned, world.current
+    history = template.history[:]
+    dealt = [[card for card in world.hand[seat] if card not in returned[seat]] + list(template.laid[seat])
+             for seat in range(view.players)]
+    for i, entry in template.hidden:
+        where = entry.seat if entry.target is None else entry.target
+        card = current[where]
+        world.laid_at[where] = i
+        if card not in returned[entry.seat]:
+            dealt[entry.seat].append(card)
+        history[i] = _OWN[card][entry.stance] if entry.target is None else _FORCE[card][entry.target]
+    world.dealt, world.deal_at, world.returned = [tuple(cards) for cards in dealt], template.deal_at, list(returned)
+    for i, seat in template.dealt:  # each seat's cards in any order: the log tells a deal's in canonical order
+        history[i] = dealt[seat].pop()
     return history
 
 
@@ -1126,7 +1155,7 @@ def _public_state(view: ShinobazuView) -> ShinobazuState:
     """A state holding the view's public fields (hands empty, face-down cards unknown)."""
     state = ShinobazuState.__new__(ShinobazuState)
     state._resample_view = None
-    state.history, state.log = list(view.log), list(view.log)
+    state.history, state.log = [], list(view.log)  # the history: see `_history`
     state.n, state.phase = view.players, view.phase
     state.score, state.hand, state.carried = list(view.scores), [()] * view.players, list(view.carried)
     state.current = [card if type(card) is Card else None for card in view.current]

@@ -409,14 +409,26 @@ class ShinobazuScene(TableScene):
                         str(v.scores[seat]), 0 if seat == self.me else v.hand_sizes[seat], active, thinking, self.now)
         if v.start == seat:
             self._draw_lead_marker(surface, seat)
-        if seat != self.me and v.known_in_hand[seat]:  # a passer's stack back in hand, face up for all to know
-            rect = self.badge_rect(seat)
-            blit(surface, t("sb.known", cards=cards_text(v.known_in_hand[seat])), 14, (rect.centerx, rect.bottom + 2),
-                 theme.WARN, True, "midtop")
-            if any(v.placed_by[at] == seat and type(v.current[at]) is FaceDown for at in range(v.players)):
-                # spec 6: it played face down this round, maybe one of these: nobody can tell yet
-                blit(surface, t("sb.known_down"), 14, (rect.centerx, rect.bottom + 20), theme.WARN, True, "midtop")
+        if seat != self.me:
+            self._draw_known(surface, seat)
         self._draw_stack(surface, seat)
+
+    def _draw_known(self, surface: pygame.Surface, seat: int) -> None:
+        """Under a badge, the cards the seat took back into hand (face up for all to know, spec 4.8) that no reveal
+        on show has just turned over; and, while the card it laid this round lies face down, that it may be one of
+        them (spec 6: nobody can tell yet). Side seats' lines keep to the outer edge, clear of their stacks."""
+        v = self.view
+        turned = {card for cards in self.face_up.values() for card in cards}
+        known = [card for card in v.known_in_hand[seat] if card not in turned]
+        if not known:
+            return
+        rect = self.badge_rect(seat)
+        x, anchor = ((rect.left, "topleft") if rect.centerx < CENTER[0] - 120 else
+                     (rect.right, "topright") if rect.centerx > CENTER[0] + 120 else (rect.centerx, "midtop"))
+        blit(surface, t("sb.known", cards=cards_text(known)), 14, (x, rect.bottom + 2), theme.WARN, True, anchor)
+        if any(v.placed_by[at] == seat and type(v.current[at]) is FaceDown and at not in self.face_up
+               for at in range(v.players)):
+            blit(surface, t("sb.known_down"), 14, (x, rect.bottom + 20), theme.WARN, True, anchor)
 
     def _draw_lead_marker(self, surface: pygame.Surface, seat: int) -> None:
         """The game box beside the start player, showing the lead colour."""
