@@ -462,3 +462,23 @@ def test_a_card_names_its_effect_the_same_at_every_size(app, monkeypatch):
         module.card_face("A", "S", width)
         assert words[-1] == ("オールマイティ", words[-1][1]) and words[-1][1] >= 10
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("stuck", [1, 3])
+def test_a_stuck_hand_beside_a_side_seat_keeps_clear_of_the_cards_under_the_deck(app, table_at, stuck):
+    """Playtest round 24: a side seat's revealed hand, moved out of the banner's band, lay over the known cards
+    under the deck. It now lies under that seat's row."""
+    from game.titles.fusejika.scene import BANNER_AT, CENTER
+
+    i18n.set_language("en")
+    hands = ["KD", "QD JH", "KC", "AH AC"]
+    state = rules.position(hands, rows=["9H", "QS JS", "JC", "9S"], cur=stuck, pool="AS AD 10D",
+                           bottom="9D 10H 10S 9C")
+    scene = table_at(FusejikaScene, state, "easy")
+    scene.update(STEP)
+    assert abs(scene.badge_rect(stuck).centery - BANNER_AT[1]) < 60  # a side seat, in the banner's band
+    scene.stuck = rules.Stuck(stuck, state.hand[stuck])
+    rects = scene._stuck_rects()
+    strip = pygame.Rect(CENTER[0] + 28 + 16, CENTER[1] - 44, 32 + 36 * 3, 70)  # the four known cards, fanned
+    assert len(rects) == len(hands[stuck].split()) and not any(rect.colliderect(strip) for rect in rects)
+    assert all(pygame.Rect(0, 0, 980, 720).contains(rect) for rect in rects)  # on the table, left of the log

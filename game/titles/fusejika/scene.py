@@ -598,29 +598,41 @@ class FusejikaScene(TableScene):
         if v.bottom:  # the known cards under the deck, fanned closer as they grow, clear of the rows beside it
             x = deck.right + 16
             band = pygame.Rect(x, deck.y - 4, theme.WIDTH, 70)
-            room = min([rect.left for seat in range(self.n) for rank in RANKS
-                        if (rect := self.slot_rect(seat, rank)).colliderect(band)] + [LOG.left]) - 8 - x
+            beside = [self.slot_rect(seat, rank) for seat in range(self.n) for rank in RANKS] + self._stuck_rects()
+            room = min([rect.left for rect in beside if rect.colliderect(band)] + [LOG.left]) - 8 - x
             used = block(surface, t("fj.under"), 14, pygame.Rect(x, deck.y - 4, room, 36), theme.WARN, smallest=11)
             step = min(36.0, (room - 32) / max(1, len(v.bottom) - 1))
             for i, card in enumerate(v.bottom):
                 surface.blit(card_face(card.rank, card.suit, 32), (x + round(i * step), deck.y + used))
 
-    def _draw_stuck_hand(self, surface: pygame.Surface) -> None:
-        """A stuck player's revealed hand, face up beside its badge on the table's side (yours is in view)."""
+    def _stuck_rects(self) -> list[pygame.Rect]:
+        """Where a stuck player's revealed hand lies, face up beside its badge on the table's side (none while it is
+        not on show, or yours, which is in view)."""
         if self.stuck is None or self.stuck.seat == self.me or not self.stuck.hand:
-            return
+            return []
         seat = self.stuck.seat
         badge = self.badge_rect(seat)
         beside = badge.unionall([self.slot_rect(seat, rank) for rank in RANKS])  # clear of the badge and the row
         width = 44 * len(self.stuck.hand) - 4
+        size = card_face(self.stuck.hand[0].rank, self.stuck.hand[0].suit, 40).get_size()
         left = beside.right + 8 if badge.centerx <= CENTER[0] else beside.left - 8 - width
         top = badge.centery - 28
-        if abs(top + 28 - BANNER_AT[1]) < 60:  # under the banner's band, which tells the same while it shows
-            top = BANNER_AT[1] + 34
-        for i, card in enumerate(self.stuck.hand):
-            image = card_face(card.rank, card.suit, 40)
-            rect = image.get_rect(topleft=(left + 44 * i, top))
-            surface.blit(image, rect)
+        if abs(top + 28 - BANNER_AT[1]) < 60:  # in the banner's band: under the seat's row, on the table's side
+            under = pygame.Rect(beside.left if badge.centerx <= CENTER[0] else beside.right - width,
+                                beside.bottom + 8, width, size[1])
+            others = [rect for q in range(self.n) if q != seat
+                      for rect in (self.badge_rect(q), *(self.slot_rect(q, rank) for rank in RANKS))]
+            if under.collidelist(others) < 0:  # clear of the known cards under the deck (playtest round 24)
+                left, top = under.topleft
+            else:
+                top = BANNER_AT[1] + 34
+        return [pygame.Rect((left + 44 * i, top), size) for i in range(len(self.stuck.hand))]
+
+    def _draw_stuck_hand(self, surface: pygame.Surface) -> None:
+        """The stuck player's revealed hand where `_stuck_rects` puts it (the known cards under the deck keep clear
+        of it, playtest round 24)."""
+        for card, rect in zip(self.stuck.hand if self.stuck else (), self._stuck_rects(), strict=False):
+            surface.blit(card_face(card.rank, card.suit, 40), rect)
             pygame.draw.rect(surface, theme.BAD, rect.inflate(4, 4), 2, border_radius=5)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
