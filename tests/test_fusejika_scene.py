@@ -482,3 +482,15 @@ def test_a_stuck_hand_beside_a_side_seat_keeps_clear_of_the_cards_under_the_deck
     strip = pygame.Rect(CENTER[0] + 28 + 16, CENTER[1] - 44, 32 + 36 * 3, 70)  # the four known cards, fanned
     assert len(rects) == len(hands[stuck].split()) and not any(rect.colliderect(strip) for rect in rects)
     assert all(pygame.Rect(0, 0, 980, 720).contains(rect) for rect in rects)  # on the table, left of the log
+
+
+def test_a_rows_cards_are_offered_by_rank(app, table_at):
+    """Playtest round 24: the lost and kick buttons listed the row's cards in the order they were laid (9, J, 10,
+    Q); the row shows them by rank, and so do the buttons now."""
+    state = rules.position(["KD", "9D", "QC"], rows=["9S JS 10S QH", "", "AC"], cur=0, pool="AS AD 10D 9H")
+    state.apply(rules.Play(rules.CARD_BY_ID["KD"]))  # K: kick one of your row's cards to a rival
+    scene = table_at(FusejikaScene, state, "easy")
+    scene.update(STEP)
+    assert state.phase == rules.KICK
+    ranks = [action.card.rank for _, action, _ in scene.options() if isinstance(action, rules.Kick)]
+    assert ranks == sorted(ranks, key=rules.RANKS.index) and len(ranks) == 4

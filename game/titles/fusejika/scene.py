@@ -309,6 +309,8 @@ class FusejikaScene(TableScene):
             else:
                 text = t("fj.redeal_button") if action == REDEAL else t("fj.keep_button")
             labels.append((text, action, what))
+        if v.phase in (rules.LOST, rules.KICK):  # a row's cards by rank, as the row shows them (playtest round 24)
+            labels.sort(key=lambda option: RANKS.index(option[1].card.rank))
         if self.kick_from is not None and len(self.kick_from.legal) > 1:
             labels.append((t("fj.kick_back_button"), TAKE_BACK, ""))
         return labels
