@@ -192,7 +192,9 @@ def policy_positions(count, players, seed=0):
 
 
 def slots(state):
-    return {name: getattr(state, name) for name in FusejikaState.__slots__ if name != "_resample_view"}
+    """What a state plays from: all but its caches and its public record (`finish_round` keeps none: the world it
+    plays on is thrown away)."""
+    return {name: getattr(state, name) for name in FusejikaState.__slots__ if name not in ("_resample_view", "log")}
 
 
 def test_evaluate_plays_the_round_as_the_rules_do():

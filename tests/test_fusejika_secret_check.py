@@ -198,3 +198,34 @@ def test_the_others_search_never_sees_a_check():
         after.apply(KEEP)
         assert after.view(observer) == end.view(observer)  # an UNSEEN move leaves the view as it was
 
+
+
+def replays(world, seat) -> bool:
+    """Whether the world's history, applied to a new match, leads to the same views for every seat."""
+    again = new_state(world.n)
+    for action in world.history:
+        again.apply(action)
+    return [again.view(j) for j in range(world.n)] == [world.view(j) for j in range(world.n)]
+
+
+@pytest.mark.parametrize(("cards", "choices"), [
+    (P1_TRIPLE, []),  # P1 deciding, mid-deal
+    (P1_TRIPLE, [KEEP]),  # kept: the deal goes on to its end
+    (P1_TRIPLE, [REDEAL]),  # revealed at the deal's end, then dealt again
+    (P0_TRIPLE, []),  # the dealer deciding at the deal's end
+    (BOTH_TRIPLE, [REDEAL]),  # the dealer is not asked after P1's REDEAL
+    (BOTH_TRIPLE, [KEEP]),  # P1 kept, the dealer deciding
+])
+def test_worlds_around_a_check_replay(cards, choices):
+    """Issue 21, item 3: a world's history replays to it, the secret checks put back as the rules ask them (the
+    viewer's own as its view says, another seat's KEEP, a revealed REDEAL its revealer's)."""
+    state, _ = steps(cards, choices)
+    rng = Random(5)
+    for _ in range(12):
+        for seat in range(3):
+            for k in range(6):
+                world = state.resample(seat, Random(k))
+                assert world.view(seat) == state.view(seat) and replays(world, seat), (seat, k)
+        if state.is_terminal():
+            break
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))

@@ -401,7 +401,8 @@ def evaluate_by_rules(state: FusejikaState) -> list[float]:
 
 # --- the round played out for the evaluation ------------------------------------------------------------------------
 # The rules' own steps (rules.py: _play, _effect, _continue_draws, _draw, _lose, _kick, _copy, _advance, _turn_start)
-# for a turn whose every choice is the policy's, without events or phase changes inside the turn: the same cards,
+# for a turn whose every choice is the policy's, without events, phase changes or the public log (`FusejikaState.log`:
+# the world played on is thrown away) inside the turn: the same cards,
 # draws (the same calls on `rng`) and ends as evaluate_by_rules. A turn begun elsewhere (in the middle of an
 # effect), the deal and the stuck player's round end go through the rules.
 def finish_round(state: FusejikaState, rng: Random) -> None:

@@ -25,6 +25,10 @@ Decisions where the spec is silent (see docs/decisions.md, "Fusejika"):
   whether a redeal follows); a resample for any other seat never has a check pending (a triple in a world's hand
   was kept, or is asked when its third card comes). To the others' search a check is `UNSEEN` (`action_key`): no
   node in their trees, whichever is chosen; only the dealer's REDEAL at the deal's end shows, as its reveal does.
+- The public log (`log`, in every view) is the history as the table saw it: a card dealt or drawn unseen as
+  `Hidden` (to whom), a card played as `Played` (by whom), the cards a draw from the known bottom, a REDEAL or a
+  stuck player shows as `Shown`; a redeal check is left out. A world's history is that log with the world's cards
+  filled in and the checks its deals ask put back (`_history`), so it replays to the world.
 - A test position (`position`) may leave cards out of play when it lists the deck explicitly.
 """
 
@@ -163,7 +167,32 @@ class Copy(NamedTuple):
         return f"copy {self.rank}"
 
 
+class Hidden(NamedTuple):
+    """A card dealt or drawn unseen, as the public log tells it: to whom, not which."""
+
+    kind: str  # "dealt" or "drew"
+    seat: int
+
+
+class Played(NamedTuple):
+    """A card played, as the public log tells it: by whom (the card leaves that hand)."""
+
+    seat: int
+    card: Card
+
+
+class Shown(NamedTuple):
+    """Cards the table sees that no action names, as the public log tells them: a card drawn from the known bottom
+    ("drew"), the hand a REDEAL reveals ("redeal"), a stuck player's hand ("stuck")."""
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...]
+
+
 PLAYS = {card: Play(card) for card in DECK}
+_HIDDEN = {(kind, seat): Hidden(kind, seat) for kind in ("dealt", "drew") for seat in range(MAX_PLAYERS)}
+_PLAYED = {(seat, card): Played(seat, card) for seat in range(MAX_PLAYERS) for card in DECK}
 LOSES = {card: Lose(card) for card in DECK}
 KICKS = {card: Kick(card) for card in DECK}
 KICK_TOS = tuple(KickTo(seat) for seat in range(MAX_PLAYERS))
@@ -322,6 +351,7 @@ class FusejikaView:
     kick_card: Card | None  # the card chosen to kick
     redeal_choice: str | None  # this seat's own secret choice in the current redeal check
     result: tuple | None
+    log: tuple  # the public record (`Hidden`, `Played`, `Shown` and the public actions)
 
 
 # --- the state -----------------------------------------------------------------------------------------------
@@ -330,11 +360,11 @@ class FusejikaState(State):
 
     TITLE = "fusejika"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = False  # a resample has no history: the view it is built from has no log
+    RESAMPLE_REPLAYS = True  # a world's history is the public log with the world's cards filled in (`_history`)
     UNSEEN_MOVES = True  # another seat's secret redeal check (`action_key`)
     __slots__ = ("n", "phase", "cur", "start", "round_no", "pool", "bottom", "hand", "known", "row", "totals",
                  "round_scores", "skip_next", "to_deal", "to_draw", "actor", "source", "copied", "kick_card",
-                 "choices", "turns", "result", "masks", "_resample_view")
+                 "choices", "turns", "result", "masks", "log", "_resample_view")
 
     def __init__(self, players: int = 4) -> None:
         super().__init__()
@@ -345,6 +375,7 @@ class FusejikaState(State):
         self.totals = [0] * players
         self.round_scores: list[tuple[int, ...]] = []
         self.result: tuple | None = None
+        self.log: list = []  # the public record: the history with unseen cards masked and secret choices left out
         self._clear_round()
 
     def _clear_round(self) -> None:
@@ -455,6 +486,12 @@ class FusejikaState(State):
     # --- apply ---------------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> list:
         phase = self.phase
+        if phase in (DEAL, DRAW):
+            self.log.append(_HIDDEN["dealt" if phase == DEAL else "drew", (self.to_deal or self.to_draw)[0]])
+        elif phase == PLAY and action != STUCK:
+            self.log.append(_PLAYED[self.cur, action.card])
+        elif phase != REDEAL_CHECK:  # a redeal check is secret (A2b): only a REDEAL's reveal is told
+            self.log.append(action)
         if phase == START:
             self.start = action
             return [StartChosen(action), *self._begin_deal(False)]
@@ -517,6 +554,7 @@ class FusejikaState(State):
         """Every eligible seat has chosen: a REDEAL is revealed and the cards dealt again, or play starts."""
         revealer = next((j for j in self._order_from(self.start) if self.choices[j] == REDEAL), None)
         if revealer is not None:
+            self.log.append(Shown("redeal", revealer, self.hand[revealer]))
             return [RedealCalled(revealer, self.hand[revealer]), *self._begin_deal(True)]
         self.choices = [None] * self.n
         if self.phase == REDEAL_CHECK:  # the dealer kept: its turn has already begun
@@ -612,6 +650,7 @@ class FusejikaState(State):
         known = card not in self.pool
         if known:
             self.known[seat] = canonical((*self.known[seat], card))
+            self.log.append(Shown("drew", seat, (card,)))
         else:
             self.pool = without(self.pool, card)
         self.hand[seat] = canonical((*self.hand[seat], card))
@@ -646,6 +685,7 @@ class FusejikaState(State):
     def _stuck(self) -> list:
         """The stuck player reveals the hand; ROUND_END (4.8) scores, then the next deal or the end."""
         ender = self.cur
+        self.log.append(Shown("stuck", ender, self.hand[ender]))
         events: list = [Stuck(ender, self.hand[ender])]
         scores = tuple(score_row(self.row[i], i == ender) for i in range(self.n))
         for i, score in enumerate(scores):
@@ -664,7 +704,7 @@ class FusejikaState(State):
     # --- copies, views, resampling -------------------------------------------------------------------------
     def clone(self) -> Self:
         other = FusejikaState.__new__(FusejikaState)
-        other.history = self.history[:]
+        other.history, other.log = self.history[:], self.log[:]
         other.n, other.phase, other.cur, other.start, other.round_no = (
             self.n, self.phase, self.cur, self.start, self.round_no)
         other.pool, other.bottom = self.pool, self.bottom
@@ -690,15 +730,17 @@ class FusejikaState(State):
             to_deal=self.to_deal, to_draw=self.to_draw, start=self.start, round_no=self.round_no,
             totals=tuple(self.totals), round_scores=tuple(self.round_scores), skip_next=self.skip_next,
             actor=self.actor, source=self.source, copied=self.copied, kick_card=self.kick_card,
-            redeal_choice=self.choices[seat] if self.to_deal else None, result=self.result)
+            redeal_choice=self.choices[seat] if self.to_deal else None, result=self.result, log=tuple(self.log))
 
     def resample(self, seat: int, rng: Random) -> Self:
-        """A full state consistent with view(seat), built from that view alone (see `from_view`)."""
+        """A full state consistent with view(seat), built from that view alone (see `from_view`); the view and the
+        history of its rounds before are kept for the searches' many worlds of one position."""
         key = (seat, len(self.history))
         cached = getattr(self, "_resample_view", None)
         if cached is None or cached[0] != key:
-            cached = self._resample_view = (key, self.view(seat))
-        return from_view(cached[1], rng)
+            view = self.view(seat)
+            cached = self._resample_view = (key, view, history_before(view))
+        return from_view(cached[1], rng, cached[2])
 
     # --- text, codec, explanations -------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
@@ -834,31 +876,154 @@ def _unseen(view: FusejikaView) -> list[Card]:
     return [card for card in DECK if card not in known]
 
 
-def from_view(view: FusejikaView, rng: Random) -> FusejikaState:
+def from_view(view: FusejikaView, rng: Random, before: tuple[int, list] | None = None) -> FusejikaState:
     """A full state consistent with `view`: the unseen cards shuffled into the other hands and the deck's top.
 
     It reads nothing but `view` and `rng`. No world has a check pending but the viewer's own (A2b: another seat's
-    check shows as the deal without it); the other seats' secret choices are taken to be KEEP.
+    check shows as the deal without it); the other seats' secret choices are taken to be KEEP. Its history leads
+    to it (`_history`): the public log with the world's cards filled in (`before`: `history_before(view)`, if
+    already worked out).
     """
     state = _public_state(view)
     n, seat = view.players, view.seat
-    pool = _unseen(view)
+    last = view.log[-1] if view.log else None
+    stuck = last if type(last) is Shown and last.kind == "stuck" and view.result is not None else None
+    pool = [card for card in _unseen(view) if stuck is None or card not in stuck.cards]
     rng.shuffle(pool)
     at = 0
     for j in range(n):
-        if j != seat:
+        if stuck is not None and j == stuck.seat:  # the match ended with this hand revealed
+            state.hand[j] = stuck.cards
+        elif j != seat:
             size = view.hand_sizes[j] - len(view.known_in_hand[j])
             state.hand[j] = canonical((*view.known_in_hand[j], *pool[at:at + size]))
             at += size
     state.pool = canonical(pool[at:])
+    for j in range(n) if view.to_deal else ():  # mid-deal, a seat the world deals three of a kind has kept them
+        if j != seat and _triple(state.hand[j]):
+            state.choices[j] = KEEP
+    state.history = _history(view, state.hand, before or history_before(view))
     return state
+
+
+def history_before(view: FusejikaView) -> tuple[int, list]:
+    """Where the current round begins in the view's log, and the history of the rounds before it: the same for
+    every world of the view (`resample` keeps it with the view)."""
+    log = view.log
+    if not log or type(log[0]) is not int:  # a test position: no history
+        return len(log), []
+    ends = [i + 1 for i, entry in enumerate(log) if type(entry) is Shown and entry.kind == "stuck"]
+    if ends and ends[-1] == len(log) and view.result is not None:  # the match ended there: hands as they were
+        ends.pop()
+    history, at = [log[0]], 1
+    for end in ends:
+        history += _round(view, log[at:end], None)
+        at = end
+    return at, history
+
+
+def _history(view: FusejikaView, hands: list, before: tuple[int, list]) -> list:
+    """The actions that lead to a world of `view` whose hands are `hands`: the rounds before (`before`), then this
+    round's (`_round`)."""
+    begin, history = before
+    return history + _round(view, view.log[begin:], hands) if history else []
+
+
+def _round(view: FusejikaView, entries: Sequence, hands: list | None) -> list:
+    """One round's actions from its log entries (`hands`: the world's, for the round under way), each unseen card
+    filled in and each secret redeal check a seat was asked put back.
+
+    A redealt deal gives its revealer the hand shown and the others any other cards. In the deal played, a card a
+    seat played came from its earliest unseen card (dealt or drawn) not yet used (a card drawn from the known
+    bottom is that card); the cards it holds at the end (its world hand, a stuck player's revealed hand) fill its
+    other unseen cards, and any cards left the rest."""
+    n = view.players
+    cards: dict[int, Card] = {}
+    marks = [i for i, entry in enumerate(entries) if type(entry) is Shown and entry.kind == "redeal"]
+    at = 0
+    for mark in marks:  # the deals that were dealt again
+        shown = entries[mark]
+        spare = iter([card for card in DECK if card not in shown.cards])
+        own = iter(shown.cards)
+        for i in range(at, mark):
+            if type(entries[i]) is Hidden:
+                cards[i] = next(own) if entries[i].seat == shown.seat else next(spare)
+        at = mark + 1
+    slots: list[list[int]] = [[] for _ in range(n)]  # the deal played: each seat's unseen cards, by index
+    known: list[list[Card]] = [[] for _ in range(n)]  # cards drawn from the known bottom, still held
+    for i in range(at, len(entries)):
+        entry = entries[i]
+        kind = type(entry)
+        if kind is Hidden:
+            slots[entry.seat].append(i)
+        elif kind is Shown and entry.kind == "drew":
+            known[entry.seat] += entry.cards
+        elif kind is Played:
+            if entry.card in known[entry.seat]:
+                known[entry.seat].remove(entry.card)
+            else:
+                cards[slots[entry.seat].pop(0)] = entry.card
+    held: list[list[Card]] = [[] for _ in range(n)]
+    if hands is not None:
+        held = [[card for card in hands[j] if card not in known[j]] for j in range(n)]
+    elif entries and type(entries[-1]) is Shown:  # the stuck player's hand, revealed
+        held[entries[-1].seat] = [card for card in entries[-1].cards if card not in known[entries[-1].seat]]
+    used = {cards[i] for i in range(at, len(entries)) if i in cards} | {card for cs in held for card in cs}
+    spare = iter([card for card in DECK if card not in used])
+    for j in range(n):
+        for k, i in enumerate(slots[j]):
+            cards[i] = held[j][k] if k < len(held[j]) else next(spare)
+    return _actions(view, entries, cards, marks, hands is not None)
+
+
+def _actions(view: FusejikaView, entries: Sequence, cards: dict[int, Card], marks: list[int], current: bool
+             ) -> list:
+    """The round's actions: the log's, the unseen cards from `cards`, and a REDEAL or KEEP wherever the rules ask
+    a seat that the cards dealt give three of a kind (the dealer, last, only if no one before chose REDEAL)."""
+    seat, deciding = view.seat, view.phase == REDEAL_CHECK and view.to_move == view.seat
+    whole = HAND_SIZE * view.players  # the cards of a deal
+    actions: list = []
+    deal: dict[int, list[Card]] = {}
+    ends = iter([*marks, len(entries)])
+    end = next(ends)
+    last_dealt = max((i for i, entry in enumerate(entries) if type(entry) is Hidden and entry.kind == "dealt"),
+                     default=-1)
+    for i, entry in enumerate(entries):
+        while i > end:
+            end, deal = next(ends), {}
+        kind = type(entry)
+        if kind is Hidden:
+            actions.append(cards[i])
+            if entry.kind != "dealt":
+                continue
+            got = deal.setdefault(entry.seat, [])
+            got.append(cards[i])
+            if not _triple(tuple(got)):
+                continue
+            revealer = entries[end].seat if end < len(entries) else None
+            more = sum(len(got) for got in deal.values()) < whole  # not the deal's last card
+            if not more and revealer not in (None, entry.seat):
+                continue  # the dealer is not asked after an earlier REDEAL
+            if current and entry.seat == seat and i == last_dealt and deciding:
+                continue  # the viewer's own check, pending
+            if entry.seat == revealer:
+                actions.append(REDEAL)
+            elif current and entry.seat == seat and view.redeal_choice is not None and more:
+                actions.append(view.redeal_choice)
+            else:
+                actions.append(KEEP)
+        elif kind is Played:
+            actions.append(PLAYS[entry.card])
+        elif kind is not Shown:
+            actions.append(entry)
+    return actions
 
 
 def _public_state(view: FusejikaView) -> FusejikaState:
     """A state holding the view's public fields (other hands and the pool still to fill)."""
     n = view.players
     state = FusejikaState.__new__(FusejikaState)
-    state.history = []
+    state.history, state.log = [], list(view.log)
     state.n = n
     state.phase = view.phase
     state.cur = view.to_move if view.to_move >= 0 else (view.actor if view.actor is not None else 0)
