@@ -191,8 +191,9 @@ class Shown(NamedTuple):
 
 
 PLAYS = {card: Play(card) for card in DECK}
-_HIDDEN = {(kind, seat): Hidden(kind, seat) for kind in ("dealt", "drew") for seat in range(MAX_PLAYERS)}
-_PLAYED = {(seat, card): Played(seat, card) for seat in range(MAX_PLAYERS) for card in DECK}
+_DEALT = tuple(Hidden("dealt", seat) for seat in range(MAX_PLAYERS))
+_DREW = tuple(Hidden("drew", seat) for seat in range(MAX_PLAYERS))
+_PLAYED = tuple({card: Played(seat, card) for card in DECK} for seat in range(MAX_PLAYERS))
 LOSES = {card: Lose(card) for card in DECK}
 KICKS = {card: Kick(card) for card in DECK}
 KICK_TOS = tuple(KickTo(seat) for seat in range(MAX_PLAYERS))
@@ -486,10 +487,12 @@ class FusejikaState(State):
     # --- apply ---------------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> list:
         phase = self.phase
-        if phase in (DEAL, DRAW):
-            self.log.append(_HIDDEN["dealt" if phase == DEAL else "drew", (self.to_deal or self.to_draw)[0]])
-        elif phase == PLAY and action != STUCK:
-            self.log.append(_PLAYED[self.cur, action.card])
+        if phase == PLAY:
+            self.log.append(action if action == STUCK else _PLAYED[self.cur][action.card])
+        elif phase == DEAL:
+            self.log.append(_DEALT[self.to_deal[0]])
+        elif phase == DRAW:
+            self.log.append(_DREW[self.to_draw[0]])
         elif phase != REDEAL_CHECK:  # a redeal check is secret (A2b): only a REDEAL's reveal is told
             self.log.append(action)
         if phase == START:
