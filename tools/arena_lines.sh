@@ -31,7 +31,7 @@ JOBS=${JOBS:-2}
 # (fourteenth session). The last two lines show those beliefs against uniform worlds at Normal's budget.
 # Kitsune-gaeshi's Hard line comes right after Shinoburi's (sixteenth session): its Hard is the one most at risk of
 # showing no edge, so its reading should come before the long lines. Shinobazu's and Fusejika's Hard lines began
-# again on the mended hidden information (2ab4b0e, twenty-fourth session), Shinobazu's now on duplicate deals too
+# again on the mended hidden information (cf6f0b5, twenty-fourth session), Shinobazu's now on duplicate deals too
 LINES="
 powers-5p-hard-normal powers 5 1000 hard,normal,normal,normal,normal
 powers-5p-normal-random powers 5 1000 normal,random,random,random,random

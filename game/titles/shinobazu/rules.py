@@ -2,6 +2,12 @@
 
 Chance picks the first start player and deals one card at a time from the unseen pool (lazy dealing). Decisions are
 PLAY (PlayOwn / Force), STANCE (Declare), CHALLENGE and RESPONSE; showdown, duel and round end run by themselves.
+
+Where the spec is silent (docs/decisions.md, "The audits' Shinobazu and Fusejika findings, mended"): a card
+returned after round 3 is known to be in its hand "until played" (spec 6); once the seat plays face down, the
+others know only that the card played may be one of its returned cards, so the view keeps every returned card
+(`known_in_hand`: those in the hand and, while it lies face down, the one played) until that card is turned over.
+The public log tells a card laid face down once it is turned over, and a deal's cards once the deal is over.
 """
 
 from __future__ import annotations
