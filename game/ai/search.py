@@ -244,20 +244,20 @@ class Search:
 
     def _select(self, node: Node, choices: list[tuple[Hashable, float]]) -> Hashable:
         """PUCT among `choices` (key, prior): unvisited classes count 0, so the prior orders the first tries."""
-        children = node.children
+        get = node.children.get
+        kids = [get(key) for key, _ in choices]
         total = 0
-        for key, _ in choices:
-            child = children.get(key)
+        for child in kids:
             if child is not None:
                 total += child.visits
         scale = self.c_puct * math.sqrt(total + 1)
         best, best_value = None, -math.inf
-        for key, p in choices:
-            child = children.get(key)
+        for (key, p), child in zip(choices, kids, strict=True):
             if child is None or not child.visits:
                 value = scale * p
             else:
-                value = child.reward / child.visits + scale * p / (1 + child.visits)
+                visits = child.visits
+                value = child.reward / visits + scale * p / (1 + visits)
             if value > best_value:
                 best, best_value = key, value
         return best

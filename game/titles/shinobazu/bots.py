@@ -391,8 +391,12 @@ class Deal:
         """`rival` among the seats a card may be forced on (no current card): the fewest points, then the nearest
         to the left."""
         cur, n, score, current = self.cur, self.n, self.score, self.current
-        targets = [q for q in range(n) if q != cur and current[q] is None]
-        return min(targets, key=lambda q: (score[q], (q - cur) % n))
+        best, low = -1, 0
+        for k in range(1, n):  # nearest first, so a later seat takes it only with fewer points
+            q = (cur + k) % n
+            if current[q] is None and (best < 0 or score[q] < low):
+                best, low = q, score[q]
+        return best
 
     def unseen(self, seat: int) -> list[int]:
         known = self.discard | mask_of(self.hand[seat])
@@ -547,7 +551,9 @@ class Deal:
         else:
             for seat in fighters:
                 revealed[seat] = True
-            three = any(stack_value(self.stack(seat)) == THREE for seat in fighters)
+            carried, current = self.carried, self.current
+            three = any(sum(VALUE[card] for card in carried[seat]) + VALUE[current[seat]] == THREE
+                        for seat in fighters)
             if three or not fighters:  # case C with the Three technique, or case A
                 parts = list(range(n))
                 for seat in parts:
@@ -620,8 +626,11 @@ class Deal:
         self.carried[seat], self.current[seat] = [], None
 
     def round_end(self) -> None:
-        n, start = self.n, self.start
-        nxt = next(seat for seat in ((start + k) % n for k in range(n)) if seat in self.last_gainers)
+        n, start, gainers = self.n, self.start, self.last_gainers
+        for k in range(n):  # the first gainer from the start player on (there is always one)
+            nxt = (start + k) % n
+            if nxt in gainers:
+                break
         if max(self.score) >= END_SCORE:
             self.phase = OVER
             return
