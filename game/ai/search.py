@@ -78,7 +78,7 @@ class Search:
         self.weights: list[float] | None = None  # cumulative weights of the pool, with a belief
         self.root = Node()
         self.iterations = 0
-        self.unseen_moves = type(root).UNSEEN_MOVES
+        self.unseen_moves = False  # whether the worlds' title may key a move UNSEEN (set with the pool)
 
     # --- the public side ------------------------------------------------------------------------------------
     def run(self, iterations: int | None = None, deadline: float | None = None) -> int:
@@ -117,6 +117,7 @@ class Search:
         """Draw the pool of worlds; with a belief, weigh them (all weightless: uniform, as if no belief)."""
         rng, seat = self.rng, self.seat
         self.pool = [self.root_state.resample(seat, rng) for _ in range(size)]
+        self.unseen_moves = type(self.pool[0]).UNSEEN_MOVES
         if self.belief is None:
             return
         weights = [max(0.0, self.belief(world, seat)) for world in self.pool]
