@@ -1004,7 +1004,7 @@ def _actions(view: FusejikaView, entries: Sequence, cards: dict[int, Card], mark
             if not _triple(tuple(got)):
                 continue
             revealer = entries[end].seat if end < len(entries) else None
-            more = sum(len(got) for got in deal.values()) < whole  # not the deal's last card
+            more = sum(map(len, deal.values())) < whole  # not the deal's last card
             if not more and revealer not in (None, entry.seat):
                 continue  # the dealer is not asked after an earlier REDEAL
             if current and entry.seat == seat and i == last_dealt and deciding:
