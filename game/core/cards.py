@@ -34,9 +34,10 @@ def constrained_deal(rng: Random, pool: Sequence[C], slots: Sequence[Slot], suit
         raise ValueError("the slot sizes do not add up to the pool")
     tight = [i for i, (_, allowed) in enumerate(slots) if allowed is not None]
     need = sum(slots[i][0] for i in tight)
+    tight_slots = [slots[i] for i in tight]
     for _ in range(TRIES):  # rejection first, on the constrained slots only: cheap, and still uniform
         picked = rng.sample(pool, need)
-        if _fits(picked, [slots[i] for i in tight], suit):
+        if _fits(picked, tight_slots, suit):
             return _fill(rng, pool, slots, tight, picked)
     return _exact_deal(rng, pool, slots, suit)
 
@@ -45,8 +46,9 @@ def _fits(picked: list, slots: list[Slot], suit: Callable[[Any], Hashable]) -> b
     """Whether `picked`, cut into the slots in order, puts every card in a slot that allows its suit."""
     at = 0
     for size, allowed in slots:
-        if any(suit(card) not in allowed for card in picked[at:at + size]):  # type: ignore[operator]
-            return False
+        for card in picked[at:at + size]:
+            if suit(card) not in allowed:  # type: ignore[operator]
+                return False
         at += size
     return True
 
@@ -55,7 +57,8 @@ def _fill(rng: Random, pool: Sequence[C], slots: Sequence[Slot], tight: list[int
           ) -> list[list[C]]:
     """The constrained slots from `picked` in order; the rest of the pool shuffled into the free slots."""
     hands: list[list[C]] = []
-    rest = [card for card in pool if card not in picked]
+    chosen = set(picked)
+    rest = [card for card in pool if card not in chosen]
     rng.shuffle(rest)
     at = free_at = 0
     for i, (size, _) in enumerate(slots):

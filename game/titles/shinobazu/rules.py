@@ -426,7 +426,7 @@ class ShinobazuState(State):
         self.discard: tuple[Card, ...] = ()
         self.pool: tuple[Card, ...] = DECK  # every unseen card: still to deal, then the unused pile
         self.to_deal: tuple[int, ...] = ()
-        self._resample_view: tuple | None = None  # (key, view, its history template): see `resample`
+        self._resample_view: tuple | None = None  # (key, view, what its worlds share): see `resample`
         self.phase = START
         self.round_in_set, self.deal, self.rounds = 1, 0, 0
         self.last_gainers: tuple[int, ...] = ()
@@ -877,14 +877,14 @@ class ShinobazuState(State):
     def resample(self, seat: int, rng: Random) -> Self:
         """A full state consistent with view(seat), built from that view alone (see `from_view`).
 
-        Search resamples the same position many times, so the view (and its history template) is kept until
+        Search resamples the same position many times, so the view (and what its worlds share) is kept until
         the next action changes it.
         """
         key = (seat, len(self.history), len(self.log))
         cached = self._resample_view
         if cached is None or cached[0] != key:
             view = self.view(seat)
-            cached = self._resample_view = (key, view, history_template(view))
+            cached = self._resample_view = (key, view, shared(view))
         return from_view(cached[1], rng, cached[2])
 
     # --- text, codec, explanations -------------------------------------------------------------------------
@@ -1021,28 +1021,48 @@ def _unseen(view: ShinobazuView) -> list[Card]:
     return [card for card in DECK if card not in known]
 
 
-def from_view(view: ShinobazuView, rng: Random, template: Template | None = None) -> ShinobazuState:
-    """A full state consistent with `view`, the hidden cards dealt uniformly among the deals that respect it.
+class Shared(NamedTuple):
+    """What every world of a view shares (`shared`): worked out once for a search's many worlds."""
 
-    Constraints: hand sizes, the lead card's colour, follow-rule voids (for hands and for face-down cards placed
-    by a void seat), returned cards known in hands (or, one of them, face down where that seat played this round)
-    and the follow rule on this round's face-down cards (spec 9, constraints 1-4). It reads nothing but `view` and
-    `rng`. Its history leads to it: the public log with every hidden card filled in from the world (`_history`;
-    `template` is `history_template(view)`, if already worked out).
-    """
+    pool: list[Card]  # the unseen cards
+    others: list[int]  # the other seats
+    together: dict[int, int]  # a seat whose face-down card may be a returned one: where that card lies
+    apart: list[int]  # where the other face-down cards this seat cannot see lie
+    slots: list  # the deal's slots: the others' hands, the face-down cards apart, the rest
+    checked: bool  # whether a deal must be checked further (`_pick_down`, `_follows`)
+    template: Template  # the history's (`history_template`)
+
+
+def shared(view: ShinobazuView) -> Shared:
+    """What every world of `view` shares: its unseen cards, the slots they are dealt into, its history's template.
+
+    A seat with returned cards that played face down this round may have played one of them (spec 6), so its hand
+    and that card are dealt together (`together`), the card then picked from them (`_pick_down`)."""
     n, seat = view.players, view.seat
     pool = _unseen(view)
     others = [j for j in range(n) if j != seat]
     hidden = [at for at in range(n) if type(view.current[at]) is FaceDown]
-    # a seat with returned cards that played face down this round: the card played may be one of them (spec 6),
-    # so its hand and that card are dealt together, then the card picked from them
     together = {view.placed_by[at]: at for at in hidden if view.known_in_hand[view.placed_by[at]]}
     apart = [at for at in hidden if view.placed_by[at] not in together]
     slots = [(view.hand_sizes[j] + (j in together) - len(view.known_in_hand[j]), _allowed(view.voids[j]))
              for j in others]
     slots += [(1, _allowed(view.voids[view.placed_by[at]], view.current[at].colour)) for at in apart]
     slots.append((len(pool) - sum(size for size, _ in slots), None))  # still to deal + the unused pile
-    checked = together or view.lead is not None  # else every deal that fits the slots is a world
+    checked = bool(together) or view.lead is not None  # else every deal that fits the slots is a world
+    return Shared(pool, others, together, apart, slots, checked, history_template(view))
+
+
+def from_view(view: ShinobazuView, rng: Random, common: Shared | None = None) -> ShinobazuState:
+    """A full state consistent with `view`, the hidden cards dealt uniformly among the deals that respect it.
+
+    Constraints: hand sizes, the lead card's colour, follow-rule voids (for hands and for face-down cards placed
+    by a void seat), returned cards known in hands (or, one of them, face down where that seat played this round)
+    and the follow rule on this round's face-down cards (spec 9, constraints 1-4). It reads nothing but `view` and
+    `rng`. Its history leads to it: the public log with every hidden card filled in from the world (`_history`).
+    `common` is `shared(view)`, if already worked out.
+    """
+    n, seat = view.players, view.seat
+    pool, others, together, apart, slots, checked, template = common or shared(view)
     for attempt in range(FOLLOW_TRIES):  # rejection keeps the deal uniform over the worlds that follow the rules
         dealt = constrained_deal(rng, pool, slots, _colour)
         hands = {j: [*view.known_in_hand[j], *cards] for j, cards in zip(others, dealt, strict=False)}
@@ -1061,7 +1081,7 @@ def from_view(view: ShinobazuView, rng: Random, template: Template | None = None
         if card is not None and not view.revealed[at] and card in view.known_in_hand[j]:
             state.known_in_hand[j], state.known_down[j] = _without(view.known_in_hand[j], card), card
     state.pool = canonical(dealt[-1])
-    state.history = _history(view, state, template or history_template(view))
+    state.history = _history(view, state, template)
     return state
 
 
