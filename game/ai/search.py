@@ -208,7 +208,7 @@ class Search:
             return legal[0], child
         prior = self._prior(state, legal, self.opponent_prior_of)
         keys = state.action_keys(legal, seat)
-        if self.unseen_moves and UNSEEN in keys:  # the seat keeps no statistics of a choice it may never see: the mover's prior decides
+        if self.unseen_moves and UNSEEN in keys:  # no statistics of a choice the seat may never see: the prior decides
             index = self.rng.choices(range(len(legal)), weights=prior)[0] if sum(prior) > 0 else 0
             key = keys[index]
             if key is UNSEEN:

@@ -619,12 +619,13 @@ class FusejikaScene(TableScene):
         size = card_face(self.stuck.hand[0].rank, self.stuck.hand[0].suit, 40).get_size()
         left = beside.right + 8 if badge.centerx <= CENTER[0] else beside.left - 8 - width
         top = badge.centery - 28
-        if abs(top + 28 - BANNER_AT[1]) < 60:  # in the banner's band: under the seat's row, on the table's side
+        if abs(top + 28 - BANNER_AT[1]) < 60:  # in the banner's band: under the seat's row if nothing is there,
+            # clear of the known cards under the deck (playtest round 24)
             under = pygame.Rect(beside.left if badge.centerx <= CENTER[0] else beside.right - width,
                                 beside.bottom + 8, width, size[1])
             others = [rect for q in range(self.n) if q != seat
                       for rect in (self.badge_rect(q), *(self.slot_rect(q, rank) for rank in RANKS))]
-            if under.collidelist(others) < 0:  # clear of the known cards under the deck (playtest round 24)
+            if under.collidelist(others) < 0:
                 left, top = under.topleft
             else:
                 top = BANNER_AT[1] + 34

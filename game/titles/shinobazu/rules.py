@@ -194,7 +194,7 @@ DECLARES = (Declare(FIGHT), Declare(PASS))
 # Every play action built once: search asks for legal actions millions of times.
 _OWN = {card: {stance: PlayOwn(card, stance) for stance in STANCES} for card in DECK}
 _FORCE = {card: tuple(Force(card, seat) for seat in range(MAX_PLAYERS)) for card in DECK}
-_HIDDEN_OWN = {stance: PlayOwn(None, stance) for stance in STANCES}  # what the public log shows of a play
+_HIDDEN_OWN = {stance: PlayOwn(None, stance) for stance in STANCES}  # a face-down play as action_key shows it
 _HIDDEN_FORCE = {seat: Force(None, seat) for seat in range(MAX_PLAYERS)}
 _DEALT = {seat: Dealt(seat) for seat in range(MAX_PLAYERS)}
 _LAID_OWN = [{stance: Laid(seat, None, stance) for stance in STANCES} for seat in range(MAX_PLAYERS)]
