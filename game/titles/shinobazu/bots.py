@@ -81,9 +81,7 @@ def unseen(state: ShinobazuState, seat: int) -> list[Card]:
     known = set(state.hand[seat]) | set(state.discard)
     for at in range(state.n):
         known.update(state.carried[at])
-        known.update(state.known_in_hand[at])
-        if state.known_down[at] is not None:  # a returned card is out of the unknown cards, face down or not
-            known.add(state.known_down[at])
+        known.update(state.public_known(at))  # a returned card is out of the unknown cards, face down or not
         card = state.current[at]
         if card is not None and (state.revealed[at] or state.placed_by[at] == seat):
             known.add(card)
@@ -98,9 +96,7 @@ def duel_chances(state: ShinobazuState, seat: int, loser: int, passer: int) -> t
         cases = [card]
     else:
         placer = state.placed_by[passer]
-        cases = unseen(state, seat) + list(state.known_in_hand[placer])  # the placer's returned cards may be it
-        if state.known_down[placer] is not None:
-            cases.append(state.known_down[placer])
+        cases = unseen(state, seat) + list(state.public_known(placer))  # the placer's returned cards may be it
         if placer == state.start:
             cases = [c for c in cases if c.colour == state.lead] or cases
     wins = ties = 0

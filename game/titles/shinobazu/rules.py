@@ -853,7 +853,7 @@ class ShinobazuState(State):
             return card
         return FaceDown(card.colour if self.placed_by[at] == self.start else None)
 
-    def _known(self, seat: int) -> tuple[Card, ...]:
+    def public_known(self, seat: int) -> tuple[Card, ...]:
         """The seat's returned cards as everyone knows them: those in its hand and, while face down, the one it
         played this round (spec 6: the others cannot tell which card went down)."""
         down = self.known_down[seat]
@@ -865,7 +865,7 @@ class ShinobazuState(State):
             seat=seat, players=self.n, phase=self.phase, to_move=mover,
             legal=tuple(self._legal_actions()) if mover == seat else (),
             hand=self.hand[seat], hand_sizes=tuple(len(hand) for hand in self.hand),
-            known_in_hand=tuple(self._known(at) for at in range(self.n)), carried=tuple(self.carried),
+            known_in_hand=tuple(self.public_known(at) for at in range(self.n)), carried=tuple(self.carried),
             current=tuple(self._seen_current(seat, at) for at in range(self.n)),
             revealed=tuple(self.revealed), placed_by=tuple(self.placed_by), stance=tuple(self.stance),
             finished=tuple(self.finished), start=self.start, lead=self.lead, round_in_set=self.round_in_set,
