@@ -522,6 +522,28 @@ class ShinobazuState(State):
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.n)]
 
     # --- apply ---------------------------------------------------------------------------------------------
+    def _apply_quietly(self, action: Any) -> None:
+        """`_apply` for search: a deal, a play or a declaration without building their events (a showdown that
+        follows still builds its own; it comes once a round)."""
+        phase = self.phase
+        if phase == DEAL:
+            self.log.append(_DEALT[self.to_deal[0]])
+            self._deal(action)
+        elif phase == PLAY:
+            self.log.append(self._logged(action))
+            cur = self.cur
+            if type(action) is PlayOwn:
+                self._lay_own(action)
+                self._next_turn(cur)
+            else:
+                self._lay_force(action)
+        elif phase == STANCE:
+            self.log.append(action)
+            self.stance[self.cur] = action.stance
+            self._next_turn(self.cur)
+        else:
+            self._apply(action)
+
     def _apply(self, action: Any) -> list:
         phase = self.phase
         self.log.append(self._logged(action))
@@ -611,15 +633,25 @@ class ShinobazuState(State):
         self.phase = DEAL
 
     def _deal_card(self, card: Card) -> list:
+        seat = self._deal(card)
+        events: list = [CardDealt(seat, card, len(self.to_deal))]
+        return events + self._round_started() if not self.to_deal else events
+
+    def _deal(self, card: Card) -> int:
+        """Deal `card` to the next seat (returned), and start the round after the deal's last card."""
         seat, self.to_deal = self.to_deal[0], self.to_deal[1:]
         self.pool = _without(self.pool, card)
         self.hand[seat] = _with(self.hand[seat], card)
         self.dealt[seat] = (*self.dealt[seat], card)
-        events: list = [CardDealt(seat, card, len(self.to_deal))]
-        return events + self._start_round() if not self.to_deal else events
+        if not self.to_deal:
+            self.phase, self.cur = PLAY, self.start
+        return seat
 
     def _start_round(self) -> list:
         self.phase, self.cur = PLAY, self.start
+        return self._round_started()
+
+    def _round_started(self) -> list:
         return [RoundStarted(self.start, self.round_in_set, self.deal)]
 
     def _take(self, seat: int, card: Card) -> Card:
@@ -631,30 +663,43 @@ class ShinobazuState(State):
             self.known_down[seat] = card
         return card
 
-    def _announce(self, seat: int, card: Card) -> list:
-        """The start player's card sets the lead colour (always truthfully, A2)."""
-        if seat != self.start:
-            return []
-        self.lead = card.colour
-        return [LeadAnnounced(seat, card.colour)]
+    def _announced(self, seat: int, card: Card) -> list:
+        """The start player's card has set the lead colour (always truthfully, A2)."""
+        return [LeadAnnounced(seat, card.colour)] if seat == self.start else []
 
     def _play_own(self, action: PlayOwn) -> list:
+        cur = self.cur
+        card = self._lay_own(action)
+        events = [CardPlayed(cur, card, action.stance), *self._announced(cur, card)]
+        return events + self._next_turn(cur)
+
+    def _lay_own(self, action: PlayOwn) -> Card:
+        """The mover's card goes down in front of itself with its stance (the start player's sets the lead)."""
         cur = self.cur
         card = self._take(cur, action.card)
         self.current[cur], self.placed_by[cur], self.stance[cur] = card, cur, action.stance
         self.laid_at[cur] = len(self.log) - 1
         self.finished[cur] = True
-        events = [CardPlayed(cur, card, action.stance), *self._announce(cur, card)]
-        return events + self._next_turn(cur)
+        if cur == self.start:
+            self.lead = card.colour
+        return card
 
     def _force(self, action: Force) -> list:
+        cur = self.cur
+        card = self._lay_force(action)
+        return [CardForced(cur, card, action.target), *self._announced(cur, card)]
+
+    def _lay_force(self, action: Force) -> Card:
+        """The mover's card goes down in front of the target, who declares next (the start player's sets the lead)."""
         cur, target = self.cur, action.target
         card = self._take(cur, action.card)
         self.current[target], self.placed_by[target] = card, cur
         self.laid_at[target] = len(self.log) - 1
         self.finished[cur] = True
         self.phase, self.cur = STANCE, target
-        return [CardForced(cur, card, target), *self._announce(cur, card)]
+        if cur == self.start:
+            self.lead = card.colour
+        return card
 
     def _declare(self, action: Declare) -> list:
         seat = self.cur
