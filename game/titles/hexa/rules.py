@@ -18,8 +18,13 @@ Decisions where the spec leaves a choice to the implementation:
   reshuffle (spec 6). When a card of a rank leaves the hand, one known card of that rank is forgotten (the one
   played may have been the known one), so `known` is always a lower bound that both players can work out; a flag
   redraw throws away the card just drawn, never a known one, so it forgets none.
-- `RESAMPLE_REPLAYS = False`: a world keeps what the view shows (the board, the piles, the public queue), not a
-  history of draws; search needs no more.
+- **The public log** (`log`): the game as the table saw it, each decision with its mover, a card drawn as who drew
+  it (`Drew`), the attacker's battle card as `Committed` until the reveal tells it, a flag redraw with the card
+  thrown away (`Redrew`), and at each reshuffle the new deck and both hands (`Shuffle`, spec 6). Each seat also
+  remembers its own draws (`own_draws`). A world's history is that log with the other's draws filled in
+  (`_history`): between two reshuffles the other drew exactly the cards that left the deck and not to this seat
+  (in the last stretch, less the world's deck), and they are put in its draws so that it held every card it
+  played when it played it (the cards it needed, earliest need first, in its earliest draws).
 """
 
 from __future__ import annotations
@@ -99,6 +104,21 @@ class Committed(NamedTuple):
     """What the defender sees of the attacker's battle card before the reveal."""
 
     seat: int
+
+
+DREW = (Drew(0), Drew(1))
+COMMITTED = (Committed(0), Committed(1))
+
+
+class Shuffle(NamedTuple):
+    """The public log at a reshuffle: the new deck (the discard pile, in rank order) and both hands, which each
+    player now knows (spec 6)."""
+
+    deck: tuple[str, ...]
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+
+
+SET_UP = "set up"  # the log of a position set up for a test (`position`): no history leads to it
 
 
 # --- events ------------------------------------------------------------------------------------------------------
@@ -310,6 +330,8 @@ class HexaView(NamedTuple):
     redrawn: bool  # the turn's redraw is used
     winner: int | None
     over: bool
+    log: tuple = ()  # the public log (see the module docstring)
+    own_draws: tuple = ()  # the ranks this seat drew, in order
 
 
 # --- the state ---------------------------------------------------------------------------------------------------
@@ -318,10 +340,10 @@ class HexaState(State):
 
     TITLE = "hexa"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = False
+    RESAMPLE_REPLAYS = True  # a world's history is the public log with the other's draws filled in
     __slots__ = ("field", "wrap", "lengths", "flag_hex", "first", "cur", "turn", "phase", "positions", "hand",
                  "deck", "deck_size", "discard", "flag", "known", "draws", "then", "drawn", "redrawn", "battle",
-                 "committed", "winner", "turn_limit")
+                 "committed", "winner", "turn_limit", "log", "own_draws", "_resample_view")
 
     def __init__(self, field: str = "standard", wrap: bool = True) -> None:
         super().__init__()
@@ -349,6 +371,9 @@ class HexaState(State):
         self.committed: list[str | None] = [None, None]
         self.winner: int | None = None
         self.turn_limit = TURN_LIMIT
+        self.log: list = []  # the public log (see the module docstring)
+        self.own_draws: list[list[str]] = [[], []]  # each seat's draws, in order (known to that seat)
+        self._resample_view: tuple | None = None  # (key, view, template): see `resample`
 
     # --- queries -----------------------------------------------------------------------------------------------
     @property
@@ -437,6 +462,7 @@ class HexaState(State):
     def _apply(self, action: Any) -> list:
         phase = self.phase
         if phase == START:
+            self.log.append(action)
             self.first = self.cur = action
             self.positions = [[0, 0, 0], [self.lengths[c] - 1 for c in COLUMNS]]
             if action == 1:
@@ -445,13 +471,25 @@ class HexaState(State):
             self.then = "first_turn"
             return [FirstPlayer(action), *self._next_draw()]
         if phase == DRAW:
+            seat = self.draws[0][0]
+            self.log.append(DREW[seat])
+            self.own_draws[seat].append(action)
             return self._draw(action)
         p = self.current_player()
+        if phase == ATTACK:
+            self.log.append((p, COMMITTED[p]))
+        elif phase == DEFEND:  # the attacker's card is told: both are turned over now
+            self.log[-1] = (1 - p, COMMITS[self.committed[1 - p]])  # type: ignore[index]
+            self.log.append((p, action))
+        elif phase != FLAG_REDRAW:
+            self.log.append((p, action))
         if phase == FLAG_REDRAW:
             drawn, self.drawn = self.drawn, None
             if action == KEEP:
+                self.log.append((p, KEEP))
                 self.phase = RECOVERY
                 return [Kept(p)]
+            self.log.append((p, Redrew(p, drawn)))  # type: ignore[arg-type]
             self.redrawn = True
             # the card just drawn goes, never a known one, so nothing the other knows is forgotten (unlike _leave)
             self.hand[p][drawn] -= 1  # type: ignore[index]
@@ -507,6 +545,8 @@ class HexaState(State):
     def _reshuffle(self) -> Reshuffled:
         """Spec 4.2: the discard pile becomes the deck. Everything else is in the hands, so each player now knows
         the other's whole hand (spec 6)."""
+        self.log.append(Shuffle(tuple(sorted(self.discard, key=KINDS.index)), (tuple(self.ranks(0)),
+                                                                                 tuple(self.ranks(1)))))
         for rank in self.discard:
             self.deck[rank] += 1
         self.deck_size, count = len(self.discard), len(self.discard)
@@ -646,6 +686,8 @@ class HexaState(State):
         other.draws, other.then, other.drawn, other.redrawn = self.draws[:], self.then, self.drawn, self.redrawn
         other.battle, other.committed, other.winner = self.battle, self.committed[:], self.winner
         other.turn_limit = self.turn_limit
+        other.log, other.own_draws = self.log[:], [self.own_draws[0][:], self.own_draws[1][:]]
+        other._resample_view = None
         return other
 
     def view(self, seat: int) -> HexaView:
@@ -661,7 +703,8 @@ class HexaState(State):
             drawn=self.drawn if self.cur == seat else None, draws=tuple(self.draws), then=self.then,
             battle=self.battle, committed=self.committed[seat],
             attacker_committed=attacker is not None and self.committed[attacker] is not None,
-            redrawn=self.redrawn, winner=self.winner, over=self.phase == OVER)
+            redrawn=self.redrawn, winner=self.winner, over=self.phase == OVER, log=tuple(self.log),
+            own_draws=tuple(self.own_draws[seat]))
 
     def action_key(self, action: Any, observer: int) -> Any:
         """A card drawn is seen by its drawer only; the attacker's battle card by the attacker only (until the
@@ -677,8 +720,15 @@ class HexaState(State):
     def resample(self, seat: int, rng: Random) -> Self:
         """A full state consistent with view(seat), from that view alone: the other's hand is the cards it is
         known to hold plus a uniform draw of the unseen cards, the rest is the deck (spec 9, "Determinization");
-        a card of the other's that the table shows is down (a battle card, the turn's draw) is one of its hand."""
-        return from_view(self.view(seat), rng)
+        a card of the other's that the table shows is down (a battle card, the turn's draw) is one of its hand.
+        Its history leads to it (`_history`). Search resamples the same position many times, so the view and what
+        its worlds' histories share are kept until the next action."""
+        key = (seat, len(self.history), len(self.log))
+        cached = self._resample_view
+        if cached is None or cached[0] != key:
+            view = self.view(seat)
+            cached = self._resample_view = (key, view, history_template(view))
+        return from_view(cached[1], rng, cached[2])
 
     # --- text, codec, explanations -----------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
@@ -726,8 +776,9 @@ def unseen(view: HexaView) -> dict[str, int]:
     return counts
 
 
-def from_view(view: HexaView, rng: Random) -> HexaState:
-    """A world consistent with `view` (it reads only `view` and `rng`); see HexaState.resample."""
+def from_view(view: HexaView, rng: Random, template: Template | None = None) -> HexaState:
+    """A world consistent with `view` (it reads only `view` and `rng`); see HexaState.resample. `template` is
+    `history_template(view)`, if already worked out."""
     seat, other = view.seat, 1 - view.seat
     state = HexaState(view.field, view.wrap)
     pool = [rank for rank, count in unseen(view).items() for _ in range(count)]
@@ -762,7 +813,155 @@ def from_view(view: HexaView, rng: Random) -> HexaState:
     state.drawn = view.drawn
     if view.phase == FLAG_REDRAW and view.cur == other:  # it holds the card it drew: one it was not seen to take
         state.drawn = rng.choice(hidden)
+    state.log = list(view.log)
+    state.own_draws[seat] = list(view.own_draws)
+    state.history, state.own_draws[other] = _history(view, state, template or history_template(view))
     return state
+
+
+class Stretch(NamedTuple):
+    """The log between two reshuffles as the other seat's hand saw it (`history_template`)."""
+
+    deck: dict[str, int]  # the deck at its start
+    start: dict[str, int]  # the other's hand at its start
+    slots: tuple[int, ...]  # where in the log the other draws
+    fixed: dict[int, str]  # the slots whose card the table saw (thrown away by a flag redraw)
+    mine: dict[str, int]  # the cards this seat drew in it
+    changes: tuple[tuple[int, str, int], ...]  # (where, rank, +1 taken back or -1 played) of the other's hand
+    last: bool  # no reshuffle after it: the deck it leaves is the world's
+
+
+class Template(NamedTuple):
+    """What the histories of all the worlds of a view share (`history_template`); `_history` fills in the rest."""
+
+    history: list  # the log as actions, None where the other's card goes (and its battle card, if down)
+    places: tuple[int, ...]  # where in `history` the other's draws go, in order
+    stretches: tuple[Stretch, ...]
+    drawn: tuple[str, ...]  # the other's draws before the last stretch, filled in once
+
+
+def history_template(view: HexaView) -> Template:
+    """The log cut at its reshuffles, with the other seat's hand changes in each stretch; the draws of every stretch
+    but the last are the same in every world, so they are filled in here once."""
+    seat, other = view.seat, 1 - view.seat
+    log = view.log
+    if log[:1] == (SET_UP,):
+        return Template([], (), (), ())
+    history: list = []
+    places: list[int] = []
+    stretches: list[Stretch] = []
+    mine_iter = iter(view.own_draws)
+    deck, start = dict(COPIES), dict.fromkeys(KINDS, 0)
+    slots: list[int] = []
+    fixed: dict[int, str] = {}
+    mine = dict.fromkeys(KINDS, 0)
+    changes: list[tuple[int, str, int]] = []
+
+    def cut(last: bool) -> None:
+        stretches.append(Stretch(deck, start, tuple(slots), dict(fixed), dict(mine), tuple(changes), last))
+
+    for i, entry in enumerate(log):
+        kind = type(entry)
+        if kind is Drew:
+            if entry.seat == seat:
+                rank = next(mine_iter)
+                mine[rank] += 1
+                history.append(rank)
+            else:
+                slots.append(i)
+                places.append(len(history))
+                history.append(None)
+        elif kind is Shuffle:
+            cut(False)
+            deck, start = dict.fromkeys(KINDS, 0), dict.fromkeys(KINDS, 0)
+            for rank in entry.deck:
+                deck[rank] += 1
+            for rank in entry.hands[other]:
+                start[rank] += 1
+            slots, fixed, mine, changes = [], {}, dict.fromkeys(KINDS, 0), []
+        elif kind is tuple:
+            mover, action = entry
+            what = type(action)
+            if what is Committed:  # the attacker's card, still down: the world's
+                history.append(None)
+                continue
+            if what is Redrew:
+                history.append(REDRAW)
+                if mover == other:
+                    fixed[slots[-1]] = action.rank
+                    changes.append((i, action.rank, -1))
+                continue
+            history.append(action)
+            if mover != other:
+                continue
+            if what is Take:
+                changes.append((i, action.rank, 1))
+            elif what is DeclareSet:
+                changes.extend((i, rank, -1) for rank in action)
+            elif what is Commit and action.rank != BLANK:
+                changes.append((i, action.rank, -1))
+        else:  # the first player
+            history.append(entry)
+    cut(True)
+    drawn: list[str] = []
+    for stretch in stretches[:-1]:
+        drawn += _fill(stretch, _count(stretch.deck, stretch.mine, -1))
+    return Template(history, tuple(places), tuple(stretches), tuple(drawn))
+
+
+def _count(counts: dict[str, int], other: dict[str, int], sign: int) -> dict[str, int]:
+    return {rank: counts[rank] + sign * other[rank] for rank in KINDS}
+
+
+def _fill(stretch: Stretch, cards: dict[str, int]) -> list[str]:
+    """The other's draws in `stretch` (in order), given the cards it drew there: the cards its plays need, earliest
+    need first, in its earliest draws (a plain earliest-deadline schedule: if any order of the draws lets it hold
+    every card it played when it played it, this one does); the rest in rank order."""
+    cards = dict(cards)
+    for rank in stretch.fixed.values():
+        cards[rank] -= 1
+    held = dict(stretch.start)
+    fixed = stretch.fixed
+    events = sorted([(at, 1, fixed[at]) for at in fixed] + [(at, sign, rank) for at, rank, sign in stretch.changes])
+    needs: list[tuple[int, str]] = []
+    for at, sign, rank in events:  # what the other's hand would lack without its free draws
+        held[rank] += sign
+        if held[rank] < 0:
+            needs.append((at, rank))
+            held[rank] = 0
+    free = [at for at in stretch.slots if at not in fixed]
+    filled: dict[int, str] = dict(fixed)
+    for (need_at, rank), at in zip(needs, free, strict=False):
+        if at > need_at or not cards[rank]:
+            raise ValueError(f"no history leads to this world: the other seat's {rank} at {need_at} was never drawn")
+        filled[at] = rank
+        cards[rank] -= 1
+    rest = [rank for rank in KINDS for _ in range(cards[rank])]
+    if len(needs) > len(free) or len(rest) != len(free) - len(needs) or min(cards.values()) < 0:
+        raise ValueError("no history leads to this world: the other seat's draws do not add up")
+    for at, rank in zip(free[len(needs):], rest, strict=True):
+        filled[at] = rank
+    return [filled[at] for at in stretch.slots]
+
+
+def _history(view: HexaView, world: HexaState, template: Template) -> tuple[list, list[str]]:
+    """The world's history and the other seat's draws: the template with the last stretch's draws filled in from
+    the world's deck (what is left of the stretch's deck is the world's; the other drew the rest that this seat
+    did not) and the other's battle card, if down."""
+    if not template.stretches:
+        return [], []
+    other = 1 - view.seat
+    last = template.stretches[-1]
+    cards = _count(_count(last.deck, last.mine, -1), world.deck, -1)
+    if world.drawn is not None and view.cur == other:  # the card it drew this turn, still to keep or throw away
+        last = last._replace(fixed={**last.fixed, last.slots[-1]: world.drawn})
+    drawn = [*template.drawn, *_fill(last, cards)]
+    history = template.history[:]
+    for at, rank in zip(template.places, drawn, strict=True):
+        history[at] = rank
+    if view.log and type(view.log[-1]) is tuple and type(view.log[-1][1]) is Committed:
+        history[-1] = COMMITS[world.committed[view.log[-1][0]]]
+    return history, drawn
 
 
 def new_state(field: str = "standard", wrap: str = "on", players: int = 2) -> HexaState:
@@ -779,6 +978,7 @@ def position(p1: str, p2: str, first: int = 0, field: str = "standard", hands: t
     "7 8 9 Q Q" of seat 0 and seat 1, a discard pile "JK Q 2" (oldest first); the deck holds the rest. `mover`
     (default P1) is to act in `phase`."""
     state = HexaState(field)
+    state.log.append(SET_UP)
     state.first = first
     for seat, text in ((first, p1), (1 - first, p2)):
         rows = {word[0]: int(word[1:]) for word in text.split()}
