@@ -438,22 +438,6 @@ def test_the_log_keeps_the_attackers_card_down_until_the_reveal():
     assert state.log[at:at + 2] == [(0, Commit("K")), (1, Commit("9"))]
 
 
-def test_a_worlds_draws_give_the_other_seat_each_card_before_it_plays_it():
-    """The other seat's draws in a stretch of the log: a card it played must have been drawn before it was played
-    (its earliest draws hold what it needs, earliest need first); a card it threw away by a flag redraw is the one
-    it drew just before; the rest follow in rank order."""
-    from game.titles.hexa.rules import KINDS, Stretch, _fill
-
-    def counts(ranks: str) -> dict:
-        return {kind: ranks.split().count(kind) for kind in KINDS}
-
-    stretch = Stretch(deck=counts(""), start=counts("5"), slots=(1, 4, 6, 9, 12), fixed={9: "3"}, mine=counts(""),
-                      changes=((7, "Q", -1), (8, "5", -1), (10, "3", -1), (11, "8", -1)), last=False)
-    assert _fill(stretch, counts("2 3 8 Q K")) == ["Q", "8", "2", "3", "K"]
-    with pytest.raises(ValueError, match="never drawn"):  # the 8 is needed at 11 but only the 12th draw is free
-        _fill(stretch._replace(slots=(1, 9, 12)), counts("3 8 Q"))
-
-
 def test_the_long_field():
     state = new_state(field="long")
     state.apply(0)

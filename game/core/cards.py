@@ -148,3 +148,44 @@ def _compositions(size: int, counts: tuple[int, ...], mask: tuple[bool, ...]) ->
     for first in range(top + 1):
         for rest in _compositions(size - first, counts[1:], mask[1:]):
             yield (first, *rest)
+
+
+def schedule_draws(slots: Sequence[int], cards: dict[C, int], held: dict[C, int],
+                   changes: Iterable[tuple[int, C, int]], fixed: dict[int, C] | None = None,
+                   order: Sequence[C] = ()) -> list[C]:
+    """The cards a seat drew at `slots` (positions in a game's record, in order), for a world's history.
+
+    `cards` counts the cards it drew there (`fixed` included: the slots whose card the table saw), `held` its hand
+    before the first slot, `changes` each (position, card, +1 taken face up or -1 played face up) of its hand. The
+    cards its plays need go to its earliest free draws, earliest need first (earliest-deadline scheduling: if any
+    order of the draws lets it hold every card it played when it played it, this one does); the rest follow in
+    `order`. Raises ValueError when no order does, or the cards do not add up to the slots.
+    """
+    fixed = fixed or {}
+    left = dict(cards)
+    for card in fixed.values():
+        left[card] = left.get(card, 0) - 1
+    hand = dict(held)
+    events = sorted([(at, 1, card) for at, card in fixed.items()] + [(at, sign, card) for at, card, sign in changes],
+                    key=lambda event: (event[0], event[1]))
+    needs: list[tuple[int, C]] = []
+    for at, sign, card in events:  # what the hand would lack without its free draws
+        hand[card] = hand.get(card, 0) + sign
+        if hand[card] < 0:
+            needs.append((at, card))
+            hand[card] = 0
+    free = [at for at in slots if at not in fixed]
+    filled: dict[int, C] = dict(fixed)
+    if len(needs) > len(free):
+        raise ValueError(f"no order of the draws works: {len(needs)} cards needed, {len(free)} free draws")
+    for (need_at, card), at in zip(needs, free, strict=False):
+        if at > need_at or left.get(card, 0) <= 0:
+            raise ValueError(f"no order of the draws works: {card!r}, played at {need_at}, is never drawn before")
+        filled[at] = card
+        left[card] -= 1
+    rest = [card for card in order for _ in range(left.get(card, 0))]
+    if len(rest) != len(free) - len(needs) or min(left.values(), default=0) < 0:
+        raise ValueError(f"the cards drawn ({sum(cards.values())}) do not add up to the draws ({len(slots)})")
+    for at, card in zip(free[len(needs):], rest, strict=True):
+        filled[at] = card
+    return [filled[at] for at in slots]

@@ -34,6 +34,7 @@ from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple, Self
 
+from game.core.cards import schedule_draws
 from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, tagged_from_json, tagged_to_json
 
 RULES_VERSION = "hexa/1"
@@ -914,34 +915,9 @@ def _count(counts: dict[str, int], other: dict[str, int], sign: int) -> dict[str
 
 
 def _fill(stretch: Stretch, cards: dict[str, int]) -> list[str]:
-    """The other's draws in `stretch` (in order), given the cards it drew there: the cards its plays need, earliest
-    need first, in its earliest draws (a plain earliest-deadline schedule: if any order of the draws lets it hold
-    every card it played when it played it, this one does); the rest in rank order."""
-    cards = dict(cards)
-    for rank in stretch.fixed.values():
-        cards[rank] -= 1
-    held = dict(stretch.start)
-    fixed = stretch.fixed
-    events = sorted([(at, 1, fixed[at]) for at in fixed] + [(at, sign, rank) for at, rank, sign in stretch.changes])
-    needs: list[tuple[int, str]] = []
-    for at, sign, rank in events:  # what the other's hand would lack without its free draws
-        held[rank] += sign
-        if held[rank] < 0:
-            needs.append((at, rank))
-            held[rank] = 0
-    free = [at for at in stretch.slots if at not in fixed]
-    filled: dict[int, str] = dict(fixed)
-    for (need_at, rank), at in zip(needs, free, strict=False):
-        if at > need_at or not cards[rank]:
-            raise ValueError(f"no history leads to this world: the other seat's {rank} at {need_at} was never drawn")
-        filled[at] = rank
-        cards[rank] -= 1
-    rest = [rank for rank in KINDS for _ in range(cards[rank])]
-    if len(needs) > len(free) or len(rest) != len(free) - len(needs) or min(cards.values()) < 0:
-        raise ValueError("no history leads to this world: the other seat's draws do not add up")
-    for at, rank in zip(free[len(needs):], rest, strict=True):
-        filled[at] = rank
-    return [filled[at] for at in stretch.slots]
+    """The other's draws in `stretch` (in order), given the cards it drew there (`schedule_draws`: the cards it
+    played drawn before it played them, earliest need first; the rest in rank order)."""
+    return schedule_draws(stretch.slots, cards, stretch.start, stretch.changes, stretch.fixed, KINDS)
 
 
 def _history(view: HexaView, world: HexaState, template: Template) -> tuple[list, list[str]]:

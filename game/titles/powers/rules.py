@@ -12,6 +12,12 @@ cards of the latest pool; for each seat the engine counts the hidden cards it dr
 a world sampled for a seat (`from_view`) deals each pool's unseen cards to the others by those counts: the exact
 posterior, behaviour aside.
 
+The public log (`log`) is the game as the table saw it: each decision with its mover, a card drawn as who drew it
+(`Drew`), each reshuffle with the cards of the new pool (`Shuffle`); each seat also remembers its own draws
+(`own_draws`). A world's history is that log with the others' draws filled in (`_history`): per seat and pool, the
+cards it was seen to play from that pool and the world's hidden cards of that pool, the played ones drawn before
+they were played (`schedule_draws`).
+
 Whole choices of spec 4.10 are decisions as they are (`Discard3`, `Occupy` with all its cards): the spec counts
 them whole and they are small enough (56 discards at most, 21 payments).
 """
@@ -24,6 +30,7 @@ from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple, Self
 
+from game.core.cards import schedule_draws
 from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, tagged_from_json, tagged_to_json
 from game.titles.territories import TERRITORIES
 
@@ -141,6 +148,18 @@ class Drew(NamedTuple):
     """What another seat sees of a card drawn by `seat`."""
 
     seat: int
+
+
+DREW = tuple(Drew(seat) for seat in range(MAX_PLAYERS))
+
+
+class Shuffle(NamedTuple):
+    """The public log at a reshuffle: the discard pile's cards, now the draw pile of a new pool."""
+
+    cards: tuple[str, ...]
+
+
+SET_UP = "set up"  # the log of a position set up for a test (`position`): no history leads to it
 
 
 # --- events ------------------------------------------------------------------------------------------------------
@@ -295,6 +314,8 @@ class PowersView(NamedTuple):
     defending: str | None
     winners: tuple[int, ...]
     victory: str | None
+    log: tuple = ()  # the public log (see the module docstring)
+    own_draws: tuple = ()  # the cards this seat drew, in order
 
 
 # --- the state ---------------------------------------------------------------------------------------------------
@@ -303,11 +324,12 @@ class PowersState(State):
 
     TITLE = "powers"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = False  # a world keeps what the view shows, not a history of draws
+    RESAMPLE_REPLAYS = True  # a world's history is the public log with the others' draws filled in
     __slots__ = ("n", "rotating", "blitzkrieg", "phase", "parent", "round", "on_offer", "unrevealed", "owner", "hand",
                  "pile", "discard", "table", "known", "hidden", "pools", "pool", "draws", "then", "cur",
                  "conscripted", "top", "last_player", "passes", "holder", "cost", "winner", "acquirer", "occupier",
-                 "to_defend", "asked", "defending", "winners", "victory", "tie_break")
+                 "to_defend", "asked", "defending", "winners", "victory", "tie_break", "log", "own_draws",
+                 "_resample_view")
 
     def __init__(self, players: int = 4, rotating: bool = False, blitzkrieg: bool = False) -> None:
         super().__init__()
@@ -347,6 +369,9 @@ class PowersState(State):
         self.winners: tuple[int, ...] = ()
         self.victory: str | None = None
         self.tie_break = 0
+        self.log: list = []  # the public log (see the module docstring)
+        self.own_draws: list[list[str]] = [[] for _ in range(n)]  # each seat's draws, in order (known to it)
+        self._resample_view: tuple | None = None  # (key, view, template): see `resample`
 
     # --- queries -----------------------------------------------------------------------------------------------
     @property
@@ -432,6 +457,12 @@ class PowersState(State):
     # --- apply -------------------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> list:
         phase = self.phase
+        if phase in (DEAL, DRAW):
+            seat = self.draws[0][0]
+            self.log.append(DREW[seat])
+            self.own_draws[seat].append(action)
+        else:
+            self.log.append(action if phase in CHANCE_PHASES else (self.cur, action))
         if phase == START:
             self.parent = action
             self.draws = [((action + k) % self.n, DEAL) for k in range(HAND * self.n)]
@@ -528,6 +559,7 @@ class PowersState(State):
     def _reshuffle(self) -> Reshuffled:
         """Spec 4.2: the discard pile becomes the draw pile, its cards a new pool."""
         self.pool += 1
+        self.log.append(Shuffle(tuple(sorted(self.discard, key=ORDER.get))))
         for card in self.discard:
             self.pools[card] = self.pool
         self.pile = sorted(self.discard, key=ORDER.get)
@@ -699,6 +731,8 @@ class PowersState(State):
         other.occupier, other.to_defend, other.defending = self.occupier, self.to_defend[:], self.defending
         other.asked = self.asked[:]
         other.winners, other.victory, other.tie_break = self.winners, self.victory, self.tie_break
+        other.log, other.own_draws = self.log[:], [draws[:] for draws in self.own_draws]
+        other._resample_view = None
         return other
 
     def view(self, seat: int) -> PowersView:
@@ -716,7 +750,8 @@ class PowersState(State):
             cur=self.cur, conscripted=self.conscripted, top=self.top, last_player=self.last_player,
             passes=self.passes, holder=self.holder, cost=self.cost, winner=self.winner, acquirer=self.acquirer,
             occupier=self.occupier, to_defend=tuple(self.to_defend), asked=tuple(self.asked),
-            defending=self.defending, winners=self.winners, victory=self.victory)
+            defending=self.defending, winners=self.winners, victory=self.victory, log=tuple(self.log),
+            own_draws=tuple(self.own_draws[seat]))
 
     def action_key(self, action: Any, observer: int) -> Any:
         """A card drawn is seen by its drawer only; every other move is public (cards played, paid, discarded and
@@ -727,8 +762,15 @@ class PowersState(State):
         return action
 
     def resample(self, seat: int, rng: Random) -> Self:
-        """A full state consistent with view(seat), from that view alone (see the module docstring)."""
-        return from_view(self.view(seat), rng)
+        """A full state consistent with view(seat), from that view alone (see the module docstring). Search
+        resamples the same position many times, so the view and what its worlds' histories share are kept until the
+        next action."""
+        key = (seat, len(self.history), len(self.log))
+        cached = self._resample_view
+        if cached is None or cached[0] != key:
+            view = self.view(seat)
+            cached = self._resample_view = (key, view, history_template(view))
+        return from_view(cached[1], rng, cached[2])
 
     # --- text, codec, explanations -----------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
@@ -772,9 +814,10 @@ class PowersState(State):
 
 
 # --- worlds ------------------------------------------------------------------------------------------------------
-def from_view(view: PowersView, rng: Random) -> PowersState:
+def from_view(view: PowersView, rng: Random, template: Template | None = None) -> PowersState:
     """A world consistent with `view` (it reads only `view` and `rng`): for each pool, its cards the seat cannot
-    see are dealt to the others by their hidden counts of that pool; the latest pool's rest is the draw pile."""
+    see are dealt to the others by their hidden counts of that pool; the latest pool's rest is the draw pile. Its
+    history leads to it (`_history`); `template` is `history_template(view)`, if already worked out."""
     seat, n = view.seat, view.players
     state = PowersState(n, view.rotating, view.blitzkrieg)
     pools = dict(zip(CARDS, view.pools, strict=True))
@@ -811,7 +854,106 @@ def from_view(view: PowersView, rng: Random) -> PowersState:
     state.winners, state.victory = view.winners, view.victory
     if view.phase == OVER:
         state.tie_break = _tie_break(state)
+    state.log = list(view.log)
+    state.own_draws[seat] = list(view.own_draws)
+    _history(view, state, template or history_template(view))
     return state
+
+
+class Stretch(NamedTuple):
+    """One seat's draws from one pool, as the log shows them (`history_template`)."""
+
+    seat: int
+    pool: int
+    slots: tuple[int, ...]  # where in the history its draws from the pool are
+    changes: tuple[tuple[int, str, int], ...]  # (where, card, -1) for each card of the pool it drew and played
+
+
+class Template(NamedTuple):
+    """What the histories of all the worlds of a view share (`history_template`); `_history` fills in the rest."""
+
+    history: list  # the log as actions, None where another seat's draw goes
+    stretches: tuple[Stretch, ...]
+
+
+def history_template(view: PowersView) -> Template:
+    """The others' draws per seat and pool: where they are, and the cards each seat was seen to play from each pool
+    (a card played that was not known to be in the hand is one it drew, from the pool the card was in then)."""
+    seat, n = view.seat, view.players
+    if view.log[:1] == (SET_UP,):
+        return Template([], ())
+    history: list = []
+    mine = iter(view.own_draws)
+    pool, tag = 0, dict.fromkeys(CARDS, 0)
+    known: list[set[str]] = [set() for _ in range(n)]
+    slots: dict[tuple[int, int], list[int]] = {}
+    changes: dict[tuple[int, int], list[tuple[int, str, int]]] = {}
+    for entry in view.log:
+        kind = type(entry)
+        if kind is Drew:
+            if entry.seat == seat:
+                history.append(next(mine))
+            else:
+                slots.setdefault((entry.seat, pool), []).append(len(history))
+                history.append(None)
+            continue
+        if kind is Shuffle:
+            pool += 1
+            for card in entry.cards:
+                tag[card] = pool
+            continue
+        if kind is not tuple:  # the first parent, a territory revealed
+            history.append(entry)
+            continue
+        mover, action = entry
+        history.append(action)
+        what = type(action)
+        if what is Recover:
+            known[mover].add(action.card)
+            continue
+        if what is Play or what is Defend:
+            cards: tuple[str, ...] = (action.card,)
+        elif what is Discard3:
+            cards = tuple(action)
+        elif what is Occupy:
+            cards = tuple(action.cards.split())
+        else:
+            continue
+        for card in cards:
+            if card in known[mover]:
+                known[mover].discard(card)
+            elif mover != seat:
+                changes.setdefault((mover, tag[card]), []).append((len(history) - 1, card, -1))
+    stretches = tuple(Stretch(other, p, tuple(at), tuple(changes.get((other, p), ())))
+                      for (other, p), at in sorted(slots.items()))
+    return Template(history, stretches)
+
+
+def _history(view: PowersView, world: PowersState, template: Template) -> None:
+    """Give `world` its history and the others' draws: the template with each seat's draws from each pool filled
+    in, from the cards it played from the pool and the world's hidden cards of the pool in its hand."""
+    if view.log[:1] == (SET_UP,):
+        return
+    seat = view.seat
+    hidden: dict[tuple[int, int], list[str]] = {}
+    for other in range(view.players):
+        if other != seat:
+            known = world.known[other]
+            for card in world.hand[other]:
+                if card not in known:
+                    hidden.setdefault((other, world.pools[card]), []).append(card)
+    history = template.history[:]
+    drawn: dict[int, list[tuple[int, str]]] = {}
+    for stretch in template.stretches:
+        cards = dict.fromkeys((card for _, card, _ in stretch.changes), 1)
+        cards.update(dict.fromkeys(hidden.get((stretch.seat, stretch.pool), ()), 1))
+        order = schedule_draws(stretch.slots, cards, {}, stretch.changes, None, CARDS)
+        for at, card in zip(stretch.slots, order, strict=True):
+            history[at] = card
+            drawn.setdefault(stretch.seat, []).append((at, card))
+    world.history = history
+    for other, draws in drawn.items():
+        world.own_draws[other] = [card for _, card in sorted(draws)]
 
 
 def _tie_break(state: PowersState) -> int:
@@ -843,6 +985,7 @@ def position(players: int = 4, on_offer: str = "GER", owners: dict[str, int] | N
     {0: "7D 10S"}, a discard pile "AS JK2 7C" (oldest first); the draw pile holds the rest (all of pool 0, each
     hand's cards hidden ones of pool 0)."""
     state = PowersState(players)
+    state.log.append(SET_UP)
     state.parent, state.round, state.on_offer = parent, round_no, on_offer
     state.unrevealed = [t for t in IDS if t != on_offer and t not in (owners or {})]
     for t, seat in (owners or {}).items():
