@@ -525,6 +525,17 @@ def test_views_hide_the_other_hands_and_resample_keeps_what_is_known():
     assert sum(world.hand_size(p) for p in range(4)) + sum(map(len, world.pile)) + sum(world.deck.values()) == 58
 
 
+def test_a_world_lets_a_player_in_mid_play_finish_it():
+    """B has played SHOT with a Double to pay, so it must add a card, and at 100 only a card that keeps it within
+    101 will do: every world A samples gives B a hand that can (most hands of one unseen card could not)."""
+    s = position(hands={A: "3 4", B: "SHOT PASS"}, current=B, value=100, doubles=1)
+    s.apply(Card("SHOT"))
+    assert s.phase == r.BUILD and s.legal_actions() == [Card("PASS")]
+    for k in range(40):
+        world = s.resample(A, random.Random(k))
+        assert world.view(A) == s.view(A) and world.legal_actions(), k
+
+
 def random_game_until(players: int, seed: int, rounds: int) -> r.NeuNoirState:
     s = r.new_state(players)
     rng = random.Random(seed)

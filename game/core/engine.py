@@ -41,9 +41,6 @@ class State(ABC):
 
     TITLE: ClassVar[str] = ""
     RULES_VERSION: ClassVar[str] = ""
-    # Whether resample's worlds carry a history that replays to them (the generic tests replay it); False where a
-    # world keeps only what the view shows, such as the public log (search needs no more).
-    RESAMPLE_REPLAYS: ClassVar[bool] = True
     # Whether `action_key` may say `UNSEEN` (a move an observer never learns was made): search looks for it only then.
     UNSEEN_MOVES: ClassVar[bool] = False
 
@@ -87,7 +84,8 @@ class State(ABC):
         return self
 
     def resample(self, seat: int, rng: Random) -> Self:
-        """A full state consistent with `view(seat)`; identity for perfect information."""
+        """A full state consistent with `view(seat)`, whose `history` leads to it (the generic tests replay it:
+        every action legal for the hidden cards the world was dealt); identity for perfect information."""
         return self.clone()
 
     # --- what search uses (titles override where it pays) ---------------------------------------------

@@ -361,7 +361,6 @@ class FusejikaState(State):
 
     TITLE = "fusejika"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = True  # a world's history is the public log with the world's cards filled in (`_history`)
     UNSEEN_MOVES = True  # another seat's secret redeal check (`action_key`)
     __slots__ = ("n", "phase", "cur", "start", "round_no", "pool", "bottom", "hand", "known", "row", "totals",
                  "round_scores", "skip_next", "to_deal", "to_draw", "actor", "source", "copied", "kick_card",

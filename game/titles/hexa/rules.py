@@ -341,7 +341,6 @@ class HexaState(State):
 
     TITLE = "hexa"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = True  # a world's history is the public log with the other's draws filled in
     __slots__ = ("field", "wrap", "lengths", "flag_hex", "first", "cur", "turn", "phase", "positions", "hand",
                  "deck", "deck_size", "discard", "flag", "known", "draws", "then", "drawn", "redrawn", "battle",
                  "committed", "winner", "turn_limit", "log", "own_draws", "_resample_view")

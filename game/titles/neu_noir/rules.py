@@ -15,6 +15,12 @@ Decisions where the spec is silent:
 - The cards of a play in progress are public (they go down face up, one by one, in the stated order).
 - The deal is seat by seat (seat 0's hand first); the order of dealing changes nothing.
 - Returns: 1 for the winner, 0 for everyone else (there is always exactly one winner).
+
+The public log (`log`) is the game as the table saw it: a card dealt or drawn as whom it went to (`Dealt`, `Drew`),
+each decision with its mover, a pile taken with its cards (`Took`); each seat also remembers the cards it was dealt
+and drew (`own_draws`). A world's history is that log with the others' cards filled in (`_history`): each was dealt
+or drew its hand in the world plus the cards it played, less those it took in, the played ones before it played
+them (`schedule_draws`).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, NamedTuple, Self
 
+from game.core.cards import schedule_draws
 from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
 
 RULES_VERSION = "neu_noir/1"
@@ -97,6 +104,18 @@ class Drew(NamedTuple):
     """A leftover card going into `seat`'s hand, as the others see it."""
 
     seat: int
+
+
+class Took(NamedTuple):
+    """The public log's TakePile: whose pile, and its cards (face up)."""
+
+    owner: int
+    cards: tuple[str, ...]
+
+
+DEALT = tuple(Dealt(seat) for seat in range(MAX_PLAYERS))
+DREW = tuple(Drew(seat) for seat in range(MAX_PLAYERS))
+SET_UP = "set up"  # the log of a position set up for a test (`position`): no history leads to it
 
 
 # --- events ----------------------------------------------------------------------------------------------------------
@@ -226,17 +245,18 @@ class NeuNoirView(NamedTuple):
     winner: int | None
     dealt: int
     options: tuple[bool, bool, bool]  # skip, no_wallflower, extra_life
+    log: tuple = ()  # the public log (see the module docstring)
+    own_draws: tuple = ()  # the cards this seat was dealt and drew, in order
 
 
 class NeuNoirState(State):
     TITLE = "neu_noir"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = False  # a world keeps what the table shows, not a history of deals
 
     __slots__ = ("n", "skip", "no_wallflower", "extra_life", "hand", "known", "pile", "deck", "white", "black",
                  "black_supply", "bet_of", "value", "direction", "doubles", "current", "last_actor", "round_no",
                  "participants", "overtime", "last_round_winner", "disqualified", "winner", "phase", "decider",
-                 "tied", "line", "line_value", "dealt", "to_draw")
+                 "tied", "line", "line_value", "dealt", "to_draw", "log", "own_draws", "_resample_view")
 
     def __init__(self, players: int = 4, skip: bool = False, no_wallflower: bool = False,
                  extra_life: bool = False) -> None:
@@ -269,6 +289,9 @@ class NeuNoirState(State):
         self.line_value = 0
         self.dealt = 0  # cards dealt so far
         self.to_draw = 0  # leftover cards still to go into the declarer's hand
+        self.log: list = []  # the public log (see the module docstring)
+        self.own_draws: list[list[str]] = [[] for _ in range(n)]  # the cards each seat was dealt and drew
+        self._resample_view: tuple | None = None  # (key, view, template): see `resample`
 
     # --- queries ---------------------------------------------------------------------------------------------------
     @property
@@ -435,6 +458,16 @@ class NeuNoirState(State):
     # --- applying --------------------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> list:
         phase = self.phase
+        if phase in (DEAL, LEFTOVER):
+            seat = self.dealt // self.hand_cards if phase == DEAL else self.decider
+            self.log.append((DEALT if phase == DEAL else DREW)[seat])  # type: ignore[index]
+            self.own_draws[seat].append(action)  # type: ignore[index]
+        elif phase == START:
+            self.log.append(action)
+        elif type(action) is TakePile:
+            self.log.append((self.decider, Took(action.owner, tuple(self.pile[action.owner]))))
+        else:
+            self.log.append((self.current_player(), action))
         if phase == DEAL:
             return self._deal(action)
         if phase == START:
@@ -610,6 +643,8 @@ class NeuNoirState(State):
         other.deck = Counter(self.deck)
         other.white, other.black, other.bet_of = list(self.white), list(self.black), list(self.bet_of)
         other.line = list(self.line)
+        other.log, other.own_draws = self.log[:], [draws[:] for draws in self.own_draws]
+        other._resample_view = None
         return other
 
     def view(self, seat: int) -> NeuNoirView:
@@ -625,7 +660,8 @@ class NeuNoirState(State):
             doubles=self.doubles, current=self.current, last_actor=self.last_actor, round_no=self.round_no,
             participants=self.participants, overtime=self.overtime, last_round_winner=self.last_round_winner,
             disqualified=self.disqualified, decider=self.decider, tied=self.tied, winner=self.winner,
-            dealt=self.dealt, options=(self.skip, self.no_wallflower, self.extra_life))
+            dealt=self.dealt, options=(self.skip, self.no_wallflower, self.extra_life), log=tuple(self.log),
+            own_draws=tuple(self.own_draws[seat]))
 
     def action_key(self, action: Any, observer: int) -> Any:
         """A card dealt or drawn from the leftover is seen by its holder only; every decision is public."""
@@ -638,8 +674,14 @@ class NeuNoirState(State):
 
     def resample(self, seat: int, rng: Random) -> Self:
         """A full state consistent with view(seat): the known cards of each hand kept, the rest of the unseen
-        cards dealt at random into the other hands; what is left is the deck (the leftover)."""
-        return from_view(self.view(seat), rng)  # type: ignore[return-value]
+        cards dealt at random into the other hands; what is left is the deck (the leftover). Search resamples the
+        same position many times, so the view and what its worlds' histories share are kept until the next action."""
+        key = (seat, len(self.history), len(self.log))
+        cached = self._resample_view
+        if cached is None or cached[0] != key:
+            view = self.view(seat)
+            cached = self._resample_view = (key, view, history_template(view))
+        return from_view(cached[1], rng, cached[2])  # type: ignore[return-value]
 
     # --- text and codec ----------------------------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
@@ -874,9 +916,20 @@ def unseen(view: NeuNoirView) -> Counter:
     return +left
 
 
-def from_view(view: NeuNoirView, rng: Random) -> NeuNoirState:
+FINISH_TRIES = 10_000  # the true hand always qualifies; this only bounds a freak run of rejections
+
+
+def _can_go_on(view: NeuNoirView, hand: Counter) -> bool:
+    """Whether a player with `hand` can finish its play in progress (each card it played was offered only if it
+    could, spec 4.10: with Doubles to pay, a hand may not be able to)."""
+    minimum = 1 + view.doubles if view.doubles and PASS not in view.line else 1
+    return can_finish(view.line_value, len(view.line), minimum, hand)
+
+
+def from_view(view: NeuNoirView, rng: Random, template: Template | None = None) -> NeuNoirState:
     """A full state consistent with `view`: each other hand holds its known cards and random unseen cards up to its
-    size; the unseen cards left over are the deck (the leftover, while it lasts; the rest of the deal, mid-deal)."""
+    size; the unseen cards left over are the deck (the leftover, while it lasts; the rest of the deal, mid-deal).
+    Its history leads to it (`_history`); `template` is `history_template(view)`, if already worked out."""
     skip, no_wallflower, extra_life = view.options
     state = NeuNoirState(view.players, skip, no_wallflower, extra_life)
     pool = unseen(view)
@@ -887,12 +940,19 @@ def from_view(view: NeuNoirView, rng: Random) -> NeuNoirState:
             hands[s] = Counter(dict(view.known[s]))
             pool.subtract(hands[s])
     pool = +pool
-    cards = [kind for kind in KINDS for _ in range(pool[kind])]
-    rng.shuffle(cards)
-    for s in range(view.players):
-        if s != view.seat:
-            for _ in range(view.hand_sizes[s] - sum(hands[s].values())):
-                hands[s][cards.pop()] += 1
+    known = hands
+    for _ in range(FINISH_TRIES):  # rejection keeps the deal uniform over the hands that can finish the play
+        cards = [kind for kind in KINDS for _ in range(pool[kind])]
+        rng.shuffle(cards)
+        hands = [Counter(hand) for hand in known]
+        for s in range(view.players):
+            if s != view.seat:
+                for _ in range(view.hand_sizes[s] - sum(hands[s].values())):
+                    hands[s][cards.pop()] += 1
+        if view.phase != BUILD or view.current == view.seat or _can_go_on(view, hands[view.current]):
+            break
+    else:
+        raise ValueError("no deal lets the player finish its play in progress")
     state.hand = hands
     state.deck = Counter(cards)
     state.known = [Counter(dict(k)) for k in view.known]
@@ -907,7 +967,70 @@ def from_view(view: NeuNoirView, rng: Random) -> NeuNoirState:
     state.phase, state.decider, state.tied = view.phase, view.decider, view.tied
     state.line, state.line_value, state.dealt = list(view.line), view.line_value, view.dealt
     state.to_draw = sum(state.deck.values()) if view.phase == LEFTOVER else 0
+    state.log = list(view.log)
+    state.own_draws[view.seat] = list(view.own_draws)
+    _history(view, state, template or history_template(view))
     return state
+
+
+class Template(NamedTuple):
+    """What the histories of all the worlds of a view share (`history_template`); `_history` fills in the rest."""
+
+    history: list  # the log as actions, None where another seat's card goes
+    slots: dict[int, tuple[int, ...]]  # per other seat, where in `history` the cards dealt or drawn to it go
+    changes: dict[int, tuple[tuple[int, str, int], ...]]  # per other seat, (where, kind, +1 taken, -1 played)
+
+
+def history_template(view: NeuNoirView) -> Template:
+    """Where each other seat's cards were dealt or drawn, and what it was seen to take in and play."""
+    seat = view.seat
+    if view.log[:1] == (SET_UP,):
+        return Template([], {}, {})
+    history: list = []
+    mine = iter(view.own_draws)
+    slots: dict[int, list[int]] = {}
+    changes: dict[int, list[tuple[int, str, int]]] = {}
+    for entry in view.log:
+        kind = type(entry)
+        if kind is Dealt or kind is Drew:
+            if entry.seat == seat:
+                history.append(next(mine))
+            else:
+                slots.setdefault(entry.seat, []).append(len(history))
+                history.append(None)
+        elif kind is tuple:
+            mover, action = entry
+            what = type(action)
+            if what is Took:
+                history.append(TakePile(action.owner))
+                if mover != seat:
+                    changes.setdefault(mover, []).extend((len(history) - 1, card, 1) for card in action.cards)
+                continue
+            history.append(action)
+            if what is Card and mover != seat:
+                changes.setdefault(mover, []).append((len(history) - 1, action.kind, -1))
+        else:  # the start player
+            history.append(entry)
+    return Template(history, {s: tuple(at) for s, at in slots.items()},
+                    {s: tuple(change) for s, change in changes.items()})
+
+
+def _history(view: NeuNoirView, world: NeuNoirState, template: Template) -> None:
+    """Give `world` its history and the others' cards dealt and drawn: each other seat was dealt or drew its hand in
+    the world with the cards it played and without those it took in, the played ones before it played them."""
+    if view.log[:1] == (SET_UP,):
+        return
+    history = template.history[:]
+    for other, slots in template.slots.items():
+        changes = template.changes.get(other, ())
+        cards = Counter(world.hand[other])
+        for _, kind, sign in changes:
+            cards[kind] -= sign
+        order = schedule_draws(slots, dict(cards), {}, changes, None, KINDS)
+        for at, kind in zip(slots, order, strict=True):
+            history[at] = kind
+        world.own_draws[other] = order
+    world.history = history
 
 
 def new_state(players: int = 4, skip: bool | str = "off", no_wallflower: bool | str = "off",
@@ -938,6 +1061,7 @@ def position(players: int = 4, hands: dict[int, str] | None = None, current: int
     """A position in phase TURN built directly (spec 8's notation): seat -> hand text, and the rest as given; the
     cards not in any hand or pile are the deck (the leftover in round 1)."""
     state = NeuNoirState(players, **options)
+    state.log.append(SET_UP)
     state.hand = [Counter(cards((hands or {}).get(s, ""))) for s in range(players)]
     state.pile = [cards((piles or {}).get(s, "")) for s in range(players)]
     deck = Counter(DECK)

@@ -324,7 +324,6 @@ class PowersState(State):
 
     TITLE = "powers"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = True  # a world's history is the public log with the others' draws filled in
     __slots__ = ("n", "rotating", "blitzkrieg", "phase", "parent", "round", "on_offer", "unrevealed", "owner", "hand",
                  "pile", "discard", "table", "known", "hidden", "pools", "pool", "draws", "then", "cur",
                  "conscripted", "top", "last_player", "passes", "holder", "cost", "winner", "acquirer", "occupier",

@@ -407,7 +407,6 @@ class ShinobazuState(State):
 
     TITLE = "shinobazu"
     RULES_VERSION = RULES_VERSION
-    RESAMPLE_REPLAYS = True  # a resample's history is the public log with the world's hidden cards filled in
     __slots__ = ("n", "score", "hand", "carried", "current", "placed_by", "stance", "finished", "revealed",
                  "known_in_hand", "known_down", "voids", "start", "lead", "round_in_set", "deal", "rounds", "discard",
                  "pool", "to_deal", "phase", "cur", "passers_left", "last_gainers", "challenger", "challenged", "log",
