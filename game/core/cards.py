@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from math import comb
 from random import Random
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 C = TypeVar("C", bound=Hashable)
 Slot = tuple[int, Iterable[Hashable] | None]  # (size, allowed suits or None for any)
@@ -150,21 +150,24 @@ def _compositions(size: int, counts: tuple[int, ...], mask: tuple[bool, ...]) ->
             yield (first, *rest)
 
 
-def schedule_draws(slots: Sequence[int], cards: dict[C, int], held: dict[C, int],
-                   changes: Iterable[tuple[int, C, int]], fixed: dict[int, C] | None = None,
-                   order: Sequence[C] = ()) -> list[C]:
-    """The cards a seat drew at `slots` (positions in a game's record, in order), for a world's history.
+class DrawPlan(NamedTuple):
+    """What `plan_draws` works out of a seat's draws before the cards are known: the slots its plays fill."""
 
-    `cards` counts the cards it drew there (`fixed` included: the slots whose card the table saw), `held` its hand
-    before the first slot, `changes` each (position, card, +1 taken face up or -1 played face up) of its hand. The
-    cards its plays need go to its earliest free draws, earliest need first (earliest-deadline scheduling: if any
-    order of the draws lets it hold every card it played when it played it, this one does); the rest follow in
-    `order`. Raises ValueError when no order does, or the cards do not add up to the slots.
-    """
+    slots: tuple[int, ...]
+    filled: dict  # slot -> card, for the fixed slots and the cards its plays need
+    needed: dict  # card -> count of those
+    free: tuple[int, ...]  # the other slots, for the rest of the cards in order
+
+
+def plan_draws(slots: Sequence[int], held: dict[C, int], changes: Iterable[tuple[int, C, int]],
+               fixed: dict[int, C] | None = None) -> DrawPlan:
+    """The order of a seat's draws at `slots` (positions in a game's record, in order) for a world's history, as far
+    as its plays decide it: `held` is its hand before the first slot, `changes` each (position, card, +1 taken face
+    up or -1 played face up) of its hand, `fixed` the slots whose card the table saw. The cards its plays need go
+    to its earliest free draws, earliest need first (earliest-deadline scheduling: if any order of the draws lets
+    it hold every card it played when it played it, this one does); `fill_draws` puts the rest in order. Raises
+    ValueError when no order works."""
     fixed = fixed or {}
-    left = dict(cards)
-    for card in fixed.values():
-        left[card] = left.get(card, 0) - 1
     hand = dict(held)
     events = sorted([(at, 1, card) for at, card in fixed.items()] + [(at, sign, card) for at, card, sign in changes],
                     key=lambda event: (event[0], event[1]))
@@ -175,17 +178,38 @@ def schedule_draws(slots: Sequence[int], cards: dict[C, int], held: dict[C, int]
             needs.append((at, card))
             hand[card] = 0
     free = [at for at in slots if at not in fixed]
-    filled: dict[int, C] = dict(fixed)
     if len(needs) > len(free):
         raise ValueError(f"no order of the draws works: {len(needs)} cards needed, {len(free)} free draws")
+    filled: dict[int, C] = dict(fixed)
+    needed: dict[C, int] = {}
+    for card in fixed.values():
+        needed[card] = needed.get(card, 0) + 1
     for (need_at, card), at in zip(needs, free, strict=False):
-        if at > need_at or left.get(card, 0) <= 0:
+        if at > need_at:
             raise ValueError(f"no order of the draws works: {card!r}, played at {need_at}, is never drawn before")
         filled[at] = card
-        left[card] -= 1
-    rest = [card for card in order for _ in range(left.get(card, 0))]
-    if len(rest) != len(free) - len(needs) or min(left.values(), default=0) < 0:
-        raise ValueError(f"the cards drawn ({sum(cards.values())}) do not add up to the draws ({len(slots)})")
-    for at, card in zip(free[len(needs):], rest, strict=True):
-        filled[at] = card
-    return [filled[at] for at in slots]
+        needed[card] = needed.get(card, 0) + 1
+    return DrawPlan(tuple(slots), filled, needed, tuple(free[len(needs):]))
+
+
+def fill_draws(plan: DrawPlan, cards: dict[C, int], order: Callable[[C], Any]) -> list[C]:
+    """The seat's draws in order, given the cards it drew (counts): the plan's, then the rest sorted by `order`."""
+    left = dict(cards)
+    for card, count in plan.needed.items():
+        left[card] = left.get(card, 0) - count
+        if left[card] < 0:
+            raise ValueError(f"no order of the draws works: {card!r} is played but never drawn")
+    rest = sorted((card for card, count in left.items() for _ in range(count)), key=order)
+    if len(rest) != len(plan.free) or min(left.values(), default=0) < 0:
+        raise ValueError(f"the cards drawn ({sum(cards.values())}) do not add up to the draws ({len(plan.slots)})")
+    filled = dict(plan.filled)
+    filled.update(zip(plan.free, rest, strict=True))
+    return [filled[at] for at in plan.slots]
+
+
+def schedule_draws(slots: Sequence[int], cards: dict[C, int], held: dict[C, int],
+                   changes: Iterable[tuple[int, C, int]], fixed: dict[int, C] | None, order: Callable[[C], Any]
+                   ) -> list[C]:
+    """`plan_draws` and `fill_draws` at once: the seat's draws at `slots`, given the cards it drew there (counts,
+    the fixed slots' included)."""
+    return fill_draws(plan_draws(slots, held, changes, fixed), cards, order)

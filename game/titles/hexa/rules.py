@@ -42,6 +42,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = "JK"
 BLANK = "blank"  # the card of a player who has none and can draw none (A12)
 KINDS = (*RANKS, JOKER)
+KIND_ORDER = {kind: i for i, kind in enumerate(KINDS)}
 COPIES = {**dict.fromkeys(RANKS, 4), JOKER: 2}
 DECK_SIZE = sum(COPIES.values())  # 54
 INDEX = {rank: i + 1 for i, rank in enumerate(RANKS)}  # A 1 ... K 13: the battle value and the set index
@@ -916,7 +917,7 @@ def _count(counts: dict[str, int], other: dict[str, int], sign: int) -> dict[str
 def _fill(stretch: Stretch, cards: dict[str, int]) -> list[str]:
     """The other's draws in `stretch` (in order), given the cards it drew there (`schedule_draws`: the cards it
     played drawn before it played them, earliest need first; the rest in rank order)."""
-    return schedule_draws(stretch.slots, cards, stretch.start, stretch.changes, stretch.fixed, KINDS)
+    return schedule_draws(stretch.slots, cards, stretch.start, stretch.changes, stretch.fixed, KIND_ORDER.get)
 
 
 def _history(view: HexaView, world: HexaState, template: Template) -> tuple[list, list[str]]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, NamedTuple, Self
 
-from game.core.cards import schedule_draws
+from game.core.cards import DrawPlan, fill_draws, plan_draws
 from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
 
 RULES_VERSION = "neu_noir/1"
@@ -45,6 +45,7 @@ INSTRUCTIONS = (SHOT, TURN, DOUBLE, PASS)
 DECK: dict[str, int] = {**{f"N{n}": 3 for n in range(1, 10)}, "N10": 6, "N50": 2, "M1": 2, "M10": 4, R101: 5,
                         SHOT: 2, TURN: 4, DOUBLE: 2, PASS: 4}
 KINDS = tuple(DECK)  # the canonical order: numbers, negatives, 101, instructions
+KIND_ORDER = {kind: i for i, kind in enumerate(KINDS)}
 DECK_SIZE = sum(DECK.values())  # 58
 BLACK_SUPPLY = 17
 # players -> (cards per hand, white chips each, black chips to win) (spec 2.3); the leftover is what is not dealt
@@ -458,35 +459,34 @@ class NeuNoirState(State):
     # --- applying --------------------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> list:
         phase = self.phase
-        if phase in (DEAL, LEFTOVER):
-            seat = self.dealt // self.hand_cards if phase == DEAL else self.decider
-            self.log.append((DEALT if phase == DEAL else DREW)[seat])  # type: ignore[index]
-            self.own_draws[seat].append(action)  # type: ignore[index]
-        elif phase == START:
-            self.log.append(action)
-        elif type(action) is TakePile:
-            self.log.append((self.decider, Took(action.owner, tuple(self.pile[action.owner]))))
-        else:
-            self.log.append((self.current_player(), action))
         if phase == DEAL:
+            seat = self.dealt // self.hand_cards
+            self.log.append(DEALT[seat])
+            self.own_draws[seat].append(action)
             return self._deal(action)
         if phase == START:
+            self.log.append(action)
             self.current, self.phase = action, TURN_PHASE
             return [StartPlayer(action), RoundStarted(1, action, False)]
         if phase == LEFTOVER:
+            self.log.append(DREW[self.decider])  # type: ignore[index]
+            self.own_draws[self.decider].append(action)  # type: ignore[index]
             return self._draw_leftover(action)
         kind = type(action)
+        if kind is TakePile:
+            self.log.append((self.decider, Took(action.owner, tuple(self.pile[action.owner]))))
+            return self._take_pile(action.owner)
+        if kind is ChooseStarter:
+            self.log.append((self.decider, action))
+            return self._start_overtime(action.seat)
+        self.log.append((self.current, action))
         if kind is Card:
             return self._add_card(action.kind)
         if kind is EndPlay:
             return self._end_play(action.shot)
         if kind is Bet:
             return self._bet(action.target)
-        if kind is Declare:
-            return self._declare()
-        if kind is TakePile:
-            return self._take_pile(action.owner)
-        return self._start_overtime(action.seat)
+        return self._declare()
 
     def _deal(self, kind: str) -> list:
         seat = self.dealt // self.hand_cards
@@ -977,8 +977,8 @@ class Template(NamedTuple):
     """What the histories of all the worlds of a view share (`history_template`); `_history` fills in the rest."""
 
     history: list  # the log as actions, None where another seat's card goes
-    slots: dict[int, tuple[int, ...]]  # per other seat, where in `history` the cards dealt or drawn to it go
-    changes: dict[int, tuple[tuple[int, str, int], ...]]  # per other seat, (where, kind, +1 taken, -1 played)
+    plans: dict[int, DrawPlan]  # per other seat, where in `history` its cards go, those it played drawn first
+    changes: dict[int, Counter]  # per other seat, the cards it played less those it took in
 
 
 def history_template(view: NeuNoirView) -> Template:
@@ -1011,8 +1011,12 @@ def history_template(view: NeuNoirView) -> Template:
                 changes.setdefault(mover, []).append((len(history) - 1, action.kind, -1))
         else:  # the start player
             history.append(entry)
-    return Template(history, {s: tuple(at) for s, at in slots.items()},
-                    {s: tuple(change) for s, change in changes.items()})
+    plans = {s: plan_draws(at, {}, changes.get(s, ())) for s, at in slots.items()}
+    net = {s: Counter() for s in slots}
+    for s, change in changes.items():
+        for _, kind, sign in change:
+            net[s][kind] -= sign
+    return Template(history, plans, net)
 
 
 def _history(view: NeuNoirView, world: NeuNoirState, template: Template) -> None:
@@ -1021,13 +1025,10 @@ def _history(view: NeuNoirView, world: NeuNoirState, template: Template) -> None
     if view.log[:1] == (SET_UP,):
         return
     history = template.history[:]
-    for other, slots in template.slots.items():
-        changes = template.changes.get(other, ())
-        cards = Counter(world.hand[other])
-        for _, kind, sign in changes:
-            cards[kind] -= sign
-        order = schedule_draws(slots, dict(cards), {}, changes, None, KINDS)
-        for at, kind in zip(slots, order, strict=True):
+    for other, plan in template.plans.items():
+        cards = world.hand[other] + template.changes[other]  # its hand, with what it played, less what it took
+        order = fill_draws(plan, cards, KIND_ORDER.get)
+        for at, kind in zip(plan.slots, order, strict=True):
             history[at] = kind
         world.own_draws[other] = order
     world.history = history

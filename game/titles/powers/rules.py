@@ -30,7 +30,7 @@ from itertools import combinations
 from random import Random
 from typing import Any, NamedTuple, Self
 
-from game.core.cards import schedule_draws
+from game.core.cards import DrawPlan, fill_draws, plan_draws
 from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, tagged_from_json, tagged_to_json
 from game.titles.territories import TERRITORIES
 
@@ -456,12 +456,15 @@ class PowersState(State):
     # --- apply -------------------------------------------------------------------------------------------------
     def _apply(self, action: Any) -> list:
         phase = self.phase
-        if phase in (DEAL, DRAW):
+        if phase in (DRAW, DEAL):
             seat = self.draws[0][0]
             self.log.append(DREW[seat])
             self.own_draws[seat].append(action)
+            return self._draw(action)
+        if phase in (START, REVEAL):
+            self.log.append(action)
         else:
-            self.log.append(action if phase in CHANCE_PHASES else (self.cur, action))
+            self.log.append((self.cur, action))
         if phase == START:
             self.parent = action
             self.draws = [((action + k) % self.n, DEAL) for k in range(HAND * self.n)]
@@ -469,8 +472,6 @@ class PowersState(State):
             return [ParentChosen(action), *self._next_draw()]
         if phase == REVEAL:
             return self._reveal(action)
-        if phase in (DEAL, DRAW):
-            return self._draw(action)
         p = self.cur
         if phase == DISCARD:
             cards = tuple(action)
@@ -864,8 +865,7 @@ class Stretch(NamedTuple):
 
     seat: int
     pool: int
-    slots: tuple[int, ...]  # where in the history its draws from the pool are
-    changes: tuple[tuple[int, str, int], ...]  # (where, card, -1) for each card of the pool it drew and played
+    plan: DrawPlan  # where in the history its draws from the pool are, the cards it played from it drawn first
 
 
 class Template(NamedTuple):
@@ -923,7 +923,7 @@ def history_template(view: PowersView) -> Template:
                 known[mover].discard(card)
             elif mover != seat:
                 changes.setdefault((mover, tag[card]), []).append((len(history) - 1, card, -1))
-    stretches = tuple(Stretch(other, p, tuple(at), tuple(changes.get((other, p), ())))
+    stretches = tuple(Stretch(other, p, plan_draws(at, {}, changes.get((other, p), ())))
                       for (other, p), at in sorted(slots.items()))
     return Template(history, stretches)
 
@@ -944,10 +944,10 @@ def _history(view: PowersView, world: PowersState, template: Template) -> None:
     history = template.history[:]
     drawn: dict[int, list[tuple[int, str]]] = {}
     for stretch in template.stretches:
-        cards = dict.fromkeys((card for _, card, _ in stretch.changes), 1)
+        cards = dict(stretch.plan.needed)  # the cards it played, and those it holds
         cards.update(dict.fromkeys(hidden.get((stretch.seat, stretch.pool), ()), 1))
-        order = schedule_draws(stretch.slots, cards, {}, stretch.changes, None, CARDS)
-        for at, card in zip(stretch.slots, order, strict=True):
+        order = fill_draws(stretch.plan, cards, ORDER.get)
+        for at, card in zip(stretch.plan.slots, order, strict=True):
             history[at] = card
             drawn.setdefault(stretch.seat, []).append((at, card))
     world.history = history
