@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from itertools import accumulate
 from operator import itemgetter
 from random import Random
@@ -197,6 +197,18 @@ class State(ABC):
 
     def action_from_json(self, data: Any) -> Action:
         return data
+
+
+def kept_view(state: State, seat: int, prepare: Callable[[Any], Any] | None = None) -> tuple[Any, Any]:
+    """`state.view(seat)` and `prepare(view)` (what all the worlds sampled from that view share), kept on the state
+    until it moves on: search resamples one position many times. A title that uses it has a `_resample_view` slot
+    (None in a new state and in a clone) and a public `log`; the two lengths tell whether the state has moved."""
+    key = (seat, len(state.history), len(state.log))  # type: ignore[attr-defined]
+    cached = getattr(state, "_resample_view", None)
+    if cached is None or cached[0] != key:
+        view = state.view(seat)
+        cached = state._resample_view = (key, view, None if prepare is None else prepare(view))  # type: ignore
+    return cached[1], cached[2]
 
 
 def tagged_to_json(action: Action) -> Any:

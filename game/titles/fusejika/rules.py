@@ -40,7 +40,7 @@ from random import Random
 from typing import Any, NamedTuple, Self
 
 from game.core.cards import draw_outcomes
-from game.core.engine import CHANCE, TERMINAL, UNSEEN, IllegalAction, State
+from game.core.engine import CHANCE, TERMINAL, UNSEEN, IllegalAction, State, kept_view
 
 RULES_VERSION = "fusejika/2"  # 2: a redeal check is asked as a seat completes three of a kind (A2b)
 RANKS = ("9", "10", "J", "Q", "K", "A")
@@ -737,12 +737,8 @@ class FusejikaState(State):
     def resample(self, seat: int, rng: Random) -> Self:
         """A full state consistent with view(seat), built from that view alone (see `from_view`); the view and the
         history of its rounds before are kept for the searches' many worlds of one position."""
-        key = (seat, len(self.history))
-        cached = getattr(self, "_resample_view", None)
-        if cached is None or cached[0] != key:
-            view = self.view(seat)
-            cached = self._resample_view = (key, view, history_before(view))
-        return from_view(cached[1], rng, cached[2])
+        view, shared_ = kept_view(self, seat, history_before)
+        return from_view(view, rng, shared_)
 
     # --- text, codec, explanations -------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:

@@ -35,7 +35,15 @@ from random import Random
 from typing import Any, NamedTuple, Self
 
 from game.core.cards import schedule_draws
-from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, tagged_from_json, tagged_to_json
+from game.core.engine import (
+    CHANCE,
+    TERMINAL,
+    IllegalAction,
+    State,
+    kept_view,
+    tagged_from_json,
+    tagged_to_json,
+)
 
 RULES_VERSION = "hexa/1"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -724,12 +732,8 @@ class HexaState(State):
         a card of the other's that the table shows is down (a battle card, the turn's draw) is one of its hand.
         Its history leads to it (`_history`). Search resamples the same position many times, so the view and what
         its worlds' histories share are kept until the next action."""
-        key = (seat, len(self.history), len(self.log))
-        cached = self._resample_view
-        if cached is None or cached[0] != key:
-            view = self.view(seat)
-            cached = self._resample_view = (key, view, history_template(view))
-        return from_view(cached[1], rng, cached[2])
+        view, shared_ = kept_view(self, seat, history_template)
+        return from_view(view, rng, shared_)
 
     # --- text, codec, explanations -----------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:

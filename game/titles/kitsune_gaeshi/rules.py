@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, NamedTuple, Self
 
-from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
+from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, kept_view
 
 RULES_VERSION = "kitsune_gaeshi/1"
 FOX, BRIDE = "fox", "bride"
@@ -468,11 +468,7 @@ class KitsuneState(State):
 
         Search resamples the same position many times, so the view is kept until the next action changes it.
         """
-        key = (seat, len(self.history), len(self.log))
-        cached = self._resample_view
-        if cached is None or cached[0] != key:
-            cached = self._resample_view = (key, self.view(seat))
-        world = from_view(cached[1], rng)
+        world = from_view(kept_view(self, seat)[0], rng)
         world.history = true_history(world)
         return world  # type: ignore[return-value]
 

@@ -31,7 +31,7 @@ from random import Random
 from typing import Any, NamedTuple, Self
 
 from game.core.cards import DrawPlan, fill_draws, plan_draws
-from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
+from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, kept_view
 
 RULES_VERSION = "neu_noir/1"
 MIN_PLAYERS, MAX_PLAYERS = 4, 7
@@ -676,12 +676,8 @@ class NeuNoirState(State):
         """A full state consistent with view(seat): the known cards of each hand kept, the rest of the unseen
         cards dealt at random into the other hands; what is left is the deck (the leftover). Search resamples the
         same position many times, so the view and what its worlds' histories share are kept until the next action."""
-        key = (seat, len(self.history), len(self.log))
-        cached = self._resample_view
-        if cached is None or cached[0] != key:
-            view = self.view(seat)
-            cached = self._resample_view = (key, view, history_template(view))
-        return from_view(cached[1], rng, cached[2])  # type: ignore[return-value]
+        view, shared_ = kept_view(self, seat, history_template)
+        return from_view(view, rng, shared_)  # type: ignore[return-value]
 
     # --- text and codec ----------------------------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:

@@ -31,7 +31,15 @@ from random import Random
 from typing import Any, NamedTuple, Self
 
 from game.core.cards import DrawPlan, fill_draws, plan_draws
-from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, tagged_from_json, tagged_to_json
+from game.core.engine import (
+    CHANCE,
+    TERMINAL,
+    IllegalAction,
+    State,
+    kept_view,
+    tagged_from_json,
+    tagged_to_json,
+)
 from game.titles.territories import TERRITORIES
 
 RULES_VERSION = "powers/1"
@@ -765,12 +773,8 @@ class PowersState(State):
         """A full state consistent with view(seat), from that view alone (see the module docstring). Search
         resamples the same position many times, so the view and what its worlds' histories share are kept until the
         next action."""
-        key = (seat, len(self.history), len(self.log))
-        cached = self._resample_view
-        if cached is None or cached[0] != key:
-            view = self.view(seat)
-            cached = self._resample_view = (key, view, history_template(view))
-        return from_view(cached[1], rng, cached[2])
+        view, shared_ = kept_view(self, seat, history_template)
+        return from_view(view, rng, shared_)
 
     # --- text, codec, explanations -----------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:

@@ -19,7 +19,7 @@ from random import Random
 from typing import Any, NamedTuple, Self
 
 from game.core.cards import constrained_deal, draw_outcomes
-from game.core.engine import CHANCE, TERMINAL, IllegalAction, State
+from game.core.engine import CHANCE, TERMINAL, IllegalAction, State, kept_view
 
 RULES_VERSION = "shinobazu/1"
 COLOURS = ("K", "R", "B")
@@ -924,12 +924,8 @@ class ShinobazuState(State):
         Search resamples the same position many times, so the view (and what its worlds share) is kept until
         the next action changes it.
         """
-        key = (seat, len(self.history), len(self.log))
-        cached = self._resample_view
-        if cached is None or cached[0] != key:
-            view = self.view(seat)
-            cached = self._resample_view = (key, view, shared(view))
-        return from_view(cached[1], rng, cached[2])
+        view, shared_ = kept_view(self, seat, shared)
+        return from_view(view, rng, shared_)
 
     # --- text, codec, explanations -------------------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
