@@ -107,6 +107,20 @@ def shares(report: dict) -> dict:
     return {label: row["shares"] for label, row in report["bots"].items()}
 
 
+def test_a_journal_takes_games_as_they_end_and_fills_a_gap(tmp_path):
+    """With two processes each game is journaled as it ends (a long game does not hold back the lines of the games
+    after it, which a stop would lose); a journal with a gap plays just the missing game."""
+    names, path = ["normal:20", "easy", "random"], tmp_path / "line.jsonl"
+    whole = run_table(toy_title(), names, 10, 5, {"players": 3}, 1)
+    two = run_table(toy_title(), names, 10, 5, {"players": 3}, 2, journal=str(path))
+    assert shares(two) == shares(whole)
+    lines = path.read_text().splitlines()
+    assert sorted(json.loads(line)["game"] for line in lines[1:]) == list(range(10))
+    path.write_text("\n".join(line for line in lines if '"game": 6,' not in line) + "\n")  # game 6 lost
+    again = run_table(toy_title(), names, 10, 5, {"players": 3}, 2, journal=str(path))
+    assert again["resumed_games"] == 9 and shares(again) == shares(whole)
+
+
 def test_a_journal_lets_a_stopped_run_go_on_to_the_same_result(tmp_path):
     names, path = ["normal:20", "easy", "random"], str(tmp_path / "line.jsonl")
     whole = run_table(toy_title(), names, 12, 5, {"players": 3}, 1)

@@ -60,8 +60,17 @@ if [ "${1:-}" = "--status" ]; then
   echo "$LINES" | while read -r name title players games bots dup; do
     [ -n "$name" ] || continue
     file=$JOURNALS/$name.jsonl
-    held=0; [ -f "$file" ] && held=$(($(grep -c '^{"game"' "$file" || true)))
-    printf '%-32s %5d / %d\n' "$name" "$held" "$games"
+    held=0; first=0
+    if [ -f "$file" ]; then
+      held=$(($(grep -c '^{"game"' "$file" || true)))
+      # games are journaled as they end, so a stop can leave a gap: a partial reading takes the first games in order
+      first=$(grep -o '^{"game": [0-9]*' "$file" | grep -o '[0-9]*$' | sort -n | awk '$1 == k {k++} END {print k + 0}')
+    fi
+    if [ "$first" -eq "$held" ]; then
+      printf '%-32s %5d / %d\n' "$name" "$held" "$games"
+    else
+      printf '%-32s %5d / %d (the first %d in order: read with --games %d)\n' "$name" "$held" "$games" "$first" "$first"
+    fi
   done
   exit 0
 fi

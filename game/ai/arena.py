@@ -24,7 +24,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import partial
@@ -395,10 +395,13 @@ def run_table(title: Title, names: list[str], games: int, seed: int, options: di
     play = partial(play_table, title, names, options, seed, duplicate)
     with open_journal(journal, header) as file, \
             ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else nullcontext() as pool:
-        # with a journal one game a task, so a stop loses only the games being played
-        chunk = 1 if journal else max(1, len(todo) // (20 * jobs))
-        results = pool.map(play, todo, chunksize=chunk) if pool else map(play, todo)
-        for game, seats in zip(todo, progress(results, games, resumed), strict=True):
+        if pool and journal:  # one game a task, journaled as it ends, so a stop loses only the games being played
+            futures = {pool.submit(play, game): game for game in todo}
+            finished: Iterable = ((futures[future], future.result()) for future in as_completed(futures))
+        else:
+            chunk = max(1, len(todo) // (20 * jobs))
+            finished = zip(todo, pool.map(play, todo, chunksize=chunk) if pool else map(play, todo), strict=True)
+        for game, seats in progress(finished, games, resumed):
             played[game] = seats
             if file:
                 write_journal(file, game, seats)
