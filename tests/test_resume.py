@@ -130,6 +130,39 @@ def test_the_menu_offers_continue_and_asks_before_a_new_game(app):
     assert isinstance(app.stack.top, GameSetupScene)
 
 
+def test_a_title_from_the_command_line_asks_before_replacing_its_unfinished_game(tmp_path):
+    """`--title` with a game of that title left unfinished (a playtest started Hexa that way and lost its game
+    without a word): the unfinished game comes back with the menu's question over it; keeping it (the default)
+    plays on with it, "New game" replaces it."""
+    from game.app import main as entry
+    from game.app.overlays import ConfirmScene
+
+    spec = registry.get("kitsune_gaeshi")
+    path = tmp_path / "a.sqlite3"
+    first = App(headless=True, storage=Storage(path))
+    scene = start_scene(first, setup_of(spec), autoplay=True)
+    play(first, scene, 8)
+    kept, actions = list(scene.state.history), saves.load(first.storage, spec.slug).actions
+    first.close()
+    args = entry.parse_args(["--headless", "--title", spec.slug, "--seed", "3"])
+    for answer in ("keep", "new"):
+        app = App(headless=True, storage=Storage(path))
+        try:
+            assert entry.first_scene(app, args) is None  # pushed: the game, and the question over it
+            app.stack.apply_pending()
+            assert isinstance(app.stack.top, ConfirmScene)
+            if answer == "keep":
+                app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+                app.stack.apply_pending()
+                assert app.stack.top.state.history == kept and saves.load(app.storage, spec.slug).actions == actions
+            else:
+                app.stack.top.confirm()
+                app.stack.apply_pending()
+                assert app.stack.top.seed == 3 and len(app.stack.top.state.history) < len(kept)
+        finally:
+            app.close()
+
+
 def test_the_app_opens_at_the_game_left_unfinished(tmp_path, monkeypatch):
     """After a close or a crash the menu opens at the unfinished game, Continue lit, and its card says so (a
     playtest restarted, saw Dice Slayer selected and nothing about the game in progress)."""

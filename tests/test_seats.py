@@ -107,3 +107,18 @@ def test_card_backs_never_run_into_one_bar():
                     runs.append(run)
                     run = 0
             assert runs and max(runs) <= 8, (size, hand, runs)
+
+
+def test_an_empty_hand_says_0_and_no_hand_says_nothing():
+    """A seat with no cards shows an empty card outline and 0 (a playtest read a Powers plate with no backs as a
+    count missing); a plate that shows no hand (None) draws nothing there."""
+    from game.ui import theme
+
+    drawn = {}
+    for hand in (0, None):
+        surface = pygame.Surface((TABLE.w, TABLE.h))
+        rect = seats.draw_seat_badge(surface, (490, 340), "Tsubaki", "Normal", "", hand, False, False, 0.0)
+        corner = pygame.Rect(rect.right - 40, rect.bottom - 28, 32, 20)
+        drawn[hand] = sum(surface.get_at((x, y))[:3] != theme.PANEL for x in range(corner.left, corner.right)
+                          for y in range(corner.top, corner.bottom))
+    assert drawn[0] > 20 and drawn[None] == 0

@@ -18,7 +18,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="asobiba", description="Asobiba (遊び場): Japanese doujin games.")
     parser.add_argument("file", nargs="?", help="an exported game (.json) to watch in the replay theatre")
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
-    parser.add_argument("--title", help="start this title directly, e.g. dice_slayer")
+    parser.add_argument("--title", help="start this title directly, e.g. dice_slayer (with a game of it left "
+                        "unfinished, you are asked first)")
     parser.add_argument("--seed", type=int, help="seed for the dice and cards (default: random)")
     parser.add_argument("--players", type=int, help="seats at the table, you included (default: the last setup)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -48,16 +49,25 @@ def command_setup(app, args: argparse.Namespace):
 
 
 def first_scene(app, args: argparse.Namespace):
-    """The title menu, or the chosen title's game scene."""
+    """The title menu, or the chosen title's game scene (None: the scenes are pushed already). A new game of a title
+    with an unfinished one asks first, as the menu does, over the unfinished game: keeping it plays on with it."""
     from game.app.menu import TitleMenuScene
+    from game.app.overlays import ask_to_replace
     from game.app.setup import start_scene
+    from game.titles import registry
 
     if args.resume:
         save = args.resumed
         return start_scene(app, save.setup, args.autoplay, save)
     if not args.title:
         return TitleMenuScene(app)
-    return start_scene(app, command_setup(app, args), args.autoplay)
+    setup = command_setup(app, args)
+    kept = None if args.autoplay else last_unfinished(app, setup.slug)
+    if kept is None:
+        return start_scene(app, setup, args.autoplay)
+    app.stack.push(start_scene(app, kept.setup, False, kept))
+    ask_to_replace(app, registry.get(setup.slug).name(), lambda: app.stack.replace(start_scene(app, setup)))
+    return None
 
 
 def last_unfinished(app, slug: str | None):
@@ -118,7 +128,8 @@ def run(app, args: argparse.Namespace) -> int:
     try:
         first = first_scene(app, args)
         if args.file:  # the menu, and the exported game over it (or why it cannot be opened)
-            app.stack.push(first)
+            if first is not None:
+                app.stack.push(first)
             app.open_file(args.file)
             first = None
         app.run(first, frames=args.frames, fixed_clock=args.headless)

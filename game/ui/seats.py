@@ -125,10 +125,11 @@ BACK_STEP = 10  # the least step between two card backs (8 px wide): 2 px apart
 
 
 def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str, level: str, score: str,
-                    hand: int, active: bool, thinking: bool, time: float, size: tuple[int, int] = BADGE,
+                    hand: int | None, active: bool, thinking: bool, time: float, size: tuple[int, int] = BADGE,
                     score_mark: pygame.Surface | None = None) -> pygame.Rect:
     """The seat's name plate; `active` lights it, `thinking` adds animated dots after the level; `score_mark` (a
-    small picture: a chip) stands left of the score, saying what it counts."""
+    small picture: a chip) stands left of the score, saying what it counts. `hand`: the seat's card count, shown as
+    that many small backs and the number (an empty hand as "0"); None where the plate shows no hand."""
     rect = pygame.Rect(0, 0, *size)
     rect.center = center
     small = size[1] < BADGE[1]
@@ -152,17 +153,19 @@ def draw_seat_badge(surface: pygame.Surface, center: tuple[int, int], name: str,
             surface.blit(score_mark, score_mark.get_rect(midright=(shown.left - 4, shown.centery)))
     # every hand shows its number beside its backs (playtest round 9: a number on big hands only read as some
     # seats' counts missing)
-    room = rect.right - 18 - (line.right + 34 + (20 if hand else 0))  # to the level, its dots (and the count)
+    room = rect.right - 18 - (line.right + 34 + (20 if hand is not None else 0))  # to the level, its dots, the count
     # a big hand closes up rather than run into the level, but no closer than 2 px between backs (they ran into
     # one bar on a small plate): then fewer backs, and the number says how many
-    backs = min(hand, 1 + max(0, int(room // BACK_STEP)))
+    backs = min(hand or 0, 1 + max(0, int(room // BACK_STEP)))
     step = min(10.0, room / max(1, backs - 1))
     for i in range(backs):  # the hand as small card backs
         pygame.draw.rect(surface, theme.SKY, (round(rect.right - 18 - i * step), rect.bottom - 26, 8, 14),
                          border_radius=2)
-    if hand:
-        blit(surface, str(hand), 14, (round(rect.right - 18 - (backs - 1) * step) - 4, rect.bottom - 19),
-             theme.SKY, True, "midright")
+    if hand == 0:  # an empty hand: an empty outline and 0 (playtest round 25: a plate with no backs read as unknown)
+        pygame.draw.rect(surface, theme.INK_DIM, (rect.right - 18, rect.bottom - 26, 8, 14), 1, border_radius=2)
+    if hand is not None:
+        blit(surface, str(hand), 14, (round(rect.right - 18 - max(0, backs - 1) * step) - 4, rect.bottom - 19),
+             theme.SKY if hand else theme.INK_DIM, True, "midright")
     if thinking:
         for i in range(1 + int(time * 3) % 3):  # up to three dots, one more each third of a second
             pygame.draw.circle(surface, theme.SKY, (line.right + 8 + i * 8, line.centery + 2), 3)

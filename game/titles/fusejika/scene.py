@@ -642,7 +642,7 @@ class FusejikaScene(TableScene):
         v = self.view
         active = v.to_move == seat
         thinking = self.ticket is not None and active
-        hand = 0 if seat == self.me else v.hand_sizes[seat]
+        hand = None if seat == self.me else v.hand_sizes[seat]
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
                                str(self.shown_total(seat)), hand, active, thinking, self.now)
         self._draw_row(surface, seat)

@@ -363,7 +363,7 @@ class HigeScene(TableScene):
         blit(surface, self.tally(), 16, (20, 46), theme.INK_DIM)
         for seat in (0, 1):
             draw_seat_badge(surface, YOUR_BADGE if seat == self.me else THEIR_BADGE, self.names[seat], t(f"level.{self.levels[seat]}"),
-                            str(self.wins[seat]), 0, self.active == seat and not self.over,
+                            str(self.wins[seat]), None, self.active == seat and not self.over,
                             self.ticket is not None and self.view.current == seat, self.now)
         self._draw_pile(surface)
         self._draw_spot(surface)

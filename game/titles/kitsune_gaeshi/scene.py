@@ -329,7 +329,7 @@ class KitsuneScene(TableScene):
         out = v.souls[seat] == 0
         thinking = self.ticket is not None and v.to_move == seat
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
-                               str(v.souls[seat]), 0, v.to_move == seat, thinking, self.now)
+                               str(v.souls[seat]), None, v.to_move == seat, thinking, self.now)
         for k in range(SOULS):
             surface.blit(soul_token(k < v.souls[seat]), (rect.x + 8 + k * 22, rect.bottom + 4))
         stats = lie_stats(v.past, v.players)

@@ -736,7 +736,7 @@ class NeuNoirScene(TableScene):
         out = seat == v.disqualified or seat not in v.participants
         thinking = self.ticket is not None and v.to_move == seat
         rect = draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
-                               str(v.black[seat]), 0, v.to_move == seat and v.to_move >= 0, thinking, self.now,
+                               str(v.black[seat]), None, v.to_move == seat and v.to_move >= 0, thinking, self.now,
                                self.layout.plate, black_chip())  # the black chips are the points: the score
         pygame.draw.rect(surface, SEAT_COLOURS[seat], (rect.x + 3, rect.y + 6, 5, rect.height - 12), border_radius=2)
         bettor = rules.bettor_under(v.bet_of, seat)

@@ -406,7 +406,7 @@ class ShinobazuScene(TableScene):
         active = v.to_move == seat
         thinking = self.ticket is not None and active
         draw_seat_badge(surface, self.badge_center(seat), self.names[seat], t(f"level.{self.levels[seat]}"),
-                        str(v.scores[seat]), 0 if seat == self.me else v.hand_sizes[seat], active, thinking, self.now)
+                        str(v.scores[seat]), None if seat == self.me else v.hand_sizes[seat], active, thinking, self.now)
         if v.start == seat:
             self._draw_lead_marker(surface, seat)
         if seat != self.me:
