@@ -245,15 +245,16 @@ class Search:
 
     def _select(self, node: Node, choices: list[tuple[Hashable, float]]) -> Hashable:
         """PUCT among `choices` (key, prior): unvisited classes count 0, so the prior orders the first tries."""
-        get = node.children.get
-        kids = [get(key) for key, _ in choices]
+        get = node.children.get  # looked up twice rather than kept in a list: a comprehension is a call (3.11)
         total = 0
-        for child in kids:
+        for key, _ in choices:
+            child = get(key)
             if child is not None:
                 total += child.visits
         scale = self.c_puct * math.sqrt(total + 1)
         best, best_value = None, -math.inf
-        for (key, p), child in zip(choices, kids, strict=True):
+        for key, p in choices:
+            child = get(key)
             if child is None or not child.visits:
                 value = scale * p
             else:
