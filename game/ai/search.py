@@ -180,7 +180,7 @@ class Search:
 
     def _own(self, node: Node, state: State) -> tuple[Action, Node]:
         """The searching seat's decision: its legal actions are the same in every world of this node."""
-        legal = state.legal_actions()
+        legal = state._legal_actions()  # a decision (the descent asked whose): no check again
         if legal != node.legal:  # the first visit (the same moves in every world after that)
             prior = node.prior
             if prior is None or any(action not in prior for action in legal):
@@ -196,7 +196,7 @@ class Search:
         """Another seat's decision: PUCT among the move classes the searching seat sees, then a move of the
         chosen class by the prior (on this world's hidden cards). A decision the seat may never learn of is taken
         by the prior alone, without a node for a move keyed `UNSEEN` (the child is None)."""
-        legal = state.legal_actions()
+        legal = state._legal_actions()
         seat = self.seat
         if len(legal) == 1:  # one move: nothing to choose
             key = state.action_key(legal[0], seat)
