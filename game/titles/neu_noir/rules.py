@@ -20,7 +20,7 @@ The public log (`log`) is the game as the table saw it: a card dealt or drawn as
 each decision with its mover, a pile taken with its cards (`Took`); each seat also remembers the cards it was dealt
 and drew (`own_draws`). A world's history is that log with the others' cards filled in (`_history`): each was dealt
 or drew its hand in the world plus the cards it played, less those it took in, the played ones before it played
-them (`schedule_draws`).
+them (`game.core.cards.plan_draws`).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ The public log (`log`) is the game as the table saw it: each decision with its m
 (`Drew`), each reshuffle with the cards of the new pool (`Shuffle`); each seat also remembers its own draws
 (`own_draws`). A world's history is that log with the others' draws filled in (`_history`): per seat and pool, the
 cards it was seen to play from that pool and the world's hidden cards of that pool, the played ones drawn before
-they were played (`schedule_draws`).
+they were played (`game.core.cards.plan_draws`).
 
 Whole choices of spec 4.10 are decisions as they are (`Discard3`, `Occupy` with all its cards): the spec counts
 them whole and they are small enough (56 discards at most, 21 payments).
