@@ -15,6 +15,8 @@ Decisions where the spec is silent:
 - The cards of a play in progress are public (they go down face up, one by one, in the stated order).
 - The deal is seat by seat (seat 0's hand first); the order of dealing changes nothing.
 - Returns: 1 for the winner, 0 for everyone else (there is always exactly one winner).
+- A world sampled while another seat is in mid-play gives it a hand that can finish the play (`_can_go_on`): each
+  card it played was offered only because it could.
 
 The public log (`log`) is the game as the table saw it: a card dealt or drawn as whom it went to (`Dealt`, `Drew`),
 each decision with its mover, a pile taken with its cards (`Took`); each seat also remembers the cards it was dealt
