@@ -204,7 +204,7 @@ def kept_view(state: State, seat: int, prepare: Callable[[Any], Any] | None = No
     until it moves on: search resamples one position many times. A title that uses it has a `_resample_view` slot
     (None in a new state and in a clone) and a public `log`; the two lengths tell whether the state has moved."""
     key = (seat, len(state.history), len(state.log))  # type: ignore[attr-defined]
-    cached = getattr(state, "_resample_view", None)
+    cached = state._resample_view  # type: ignore[attr-defined]
     if cached is None or cached[0] != key:
         view = state.view(seat)
         cached = state._resample_view = (key, view, None if prepare is None else prepare(view))  # type: ignore

@@ -376,6 +376,7 @@ class FusejikaState(State):
         self.round_scores: list[tuple[int, ...]] = []
         self.result: tuple | None = None
         self.log: list = []  # the public record: the history with unseen cards masked and secret choices left out
+        self._resample_view: tuple | None = None  # (key, view, the rounds before): see `resample`
         self._clear_round()
 
     def _clear_round(self) -> None:
@@ -706,7 +707,7 @@ class FusejikaState(State):
     # --- copies, views, resampling -------------------------------------------------------------------------
     def clone(self) -> Self:
         other = FusejikaState.__new__(FusejikaState)
-        other.history, other.log = self.history[:], self.log[:]
+        other.history, other.log, other._resample_view = self.history[:], self.log[:], None
         other.n, other.phase, other.cur, other.start, other.round_no = (
             self.n, self.phase, self.cur, self.start, self.round_no)
         other.pool, other.bottom = self.pool, self.bottom
@@ -1021,7 +1022,7 @@ def _public_state(view: FusejikaView) -> FusejikaState:
     """A state holding the view's public fields (other hands and the pool still to fill)."""
     n = view.players
     state = FusejikaState.__new__(FusejikaState)
-    state.history, state.log = [], list(view.log)
+    state.history, state.log, state._resample_view = [], list(view.log), None
     state.n = n
     state.phase = view.phase
     state.cur = view.to_move if view.to_move >= 0 else (view.actor if view.actor is not None else 0)
