@@ -214,9 +214,12 @@ def test_the_footer_says_enter_continues_a_title_with_a_game_left(app, menu, wat
 
 # --- table decisions ----------------------------------------------------------------------------------------------
 def run_until(app, scene, ready, frames: int = 20_000, choose=None) -> bool:
-    """Tick until `ready()` at a human decision with its buttons shown; `choose(scene)` decides the others."""
+    """Tick until `ready()` at a human decision with its buttons shown; `choose(scene)` decides the others, and
+    Enter goes on from each result that waits for the player."""
     for _ in range(frames):
         app.tick(STEP)
+        if scene.awaits_player:
+            key(app, pygame.K_RETURN)
         if scene.human_turn() and scene.buttons.buttons:
             if ready():
                 return True
@@ -345,6 +348,7 @@ def played_to_the_ranking(app, slug: str):
     """A demo table of `slug` (three Easy bots and one more) played to its ranking: (the table, the ranking on top)."""
     from game.app.summary import SummaryScene
 
+    app.change_settings(anim_speed="fast")
     scene = start_scene(app, GameSetup(slug, ["easy"] * 3, seed=2))
     scene.autoplay = True
     app.stack.clear_to(scene)

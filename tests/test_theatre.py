@@ -49,7 +49,7 @@ def settle(app, theatre, frames: int = 6000) -> None:
         table = theatre.scene
         done = not table.timeline.busy and not theatre.playing and table.view == table.state.view(table.me)
         quiet = quiet + 1 if done else 0
-        if quiet > 600:
+        if quiet > 60:
             return
 
 
