@@ -47,7 +47,26 @@ def watched(monkeypatch):
 
 
 @pytest.fixture
-def play_to_summary(app):
+def brisk(app):
+    """The tables animate at 8×, faster than any setting: fewer frames, the same beats in the same order."""
+    app.change_settings(anim_speed="fast")
+    app.anim_speed = lambda: 8.0
+
+
+@pytest.fixture
+def quick_bots(app):
+    """The app's bots search with 8 iterations, whatever their level (as tools/monkey.py has them): for tests of
+    what the screens show, where a bot's strength is not what is tested."""
+    submit = app.bots.submit
+
+    def quick(slug, options, history, seat, level, seed, iterations=None, think_ms=None):
+        return submit(slug, options, history, seat, level, seed, 8, think_ms)
+
+    app.bots.submit = quick
+
+
+@pytest.fixture
+def play_to_summary(app, brisk):
     """Push a table scene and play it through the app, the human choosing at random, until the game's end shows
     (or 60,000 frames pass): the shared summary, or a title's own end panel on the table (the scene is `over`);
     returns the scene on top at the end."""
@@ -60,8 +79,6 @@ def play_to_summary(app):
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 
     def play(scene, seed: int):
-        app.change_settings(anim_speed="fast")
-        app.anim_speed = lambda: 8.0  # faster than any setting: fewer frames, the same beats in the same order
         app.stack.push(scene)
         app.stack.apply_pending()
         rng = random.Random(seed)

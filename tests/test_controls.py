@@ -348,7 +348,6 @@ def played_to_the_ranking(app, slug: str):
     """A demo table of `slug` (three Easy bots and one more) played to its ranking: (the table, the ranking on top)."""
     from game.app.summary import SummaryScene
 
-    app.change_settings(anim_speed="fast")
     scene = start_scene(app, GameSetup(slug, ["easy"] * 3, seed=2))
     scene.autoplay = True
     app.stack.clear_to(scene)
@@ -359,7 +358,7 @@ def played_to_the_ranking(app, slug: str):
     return scene, app.stack.top
 
 
-def test_the_ranking_shows_the_final_table_again(app):
+def test_the_ranking_shows_the_final_table_again(app, quick_bots, brisk):
     """A finished table's ranking has a Table button: the table as it was left, and any key back to the ranking."""
     from game.app.summary import FinalTableScene, SummaryScene
 
@@ -400,7 +399,7 @@ def test_new_buttons_forget_where_the_mouse_pointed_among_the_old():
     assert buttons.hover == 3
 
 
-def test_the_final_table_opens_the_last_showdown_it_shows_a_button_for(app):
+def test_the_final_table_opens_the_last_showdown_it_shows_a_button_for(app, quick_bots, brisk):
     """Playtest round 9: the final table showed Shinobazu's "last showdown (L)" button, which did nothing there. L (or
     the button) opens the last result on the final table too; a key or click closes it, the next goes back. (Kitsune-
     gaeshi's final table keeps its last flip turned over, so it shows no such button.)"""

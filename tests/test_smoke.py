@@ -164,7 +164,7 @@ def title_scenes(app, slug: str) -> list:
 
 
 @pytest.mark.parametrize("slug", sorted(registry.TITLES))
-def test_every_title_survives_random_input(app, slug, watched):
+def test_every_title_survives_random_input(app, slug, watched, quick_bots):
     """The generic scene test over the registry: each title's screens, thousands of random events each; no text
     left its box, and the games played back."""
     for k, make_scene in enumerate(title_scenes(app, slug)):

@@ -224,10 +224,8 @@ def report(overflows, shown) -> str:
 
 
 @pytest.mark.parametrize("slug", sorted(registry.TITLES))
-def test_every_screen_keeps_its_text_in_its_boxes(app, slug, language, watched):
+def test_every_screen_keeps_its_text_in_its_boxes(app, slug, language, watched, quick_bots, brisk):
     overflows, shown = watched
-    app.change_settings(anim_speed="fast")
-    app.anim_speed = lambda: 8.0  # faster than any setting: more of each game in the frames drawn
     drawn = sum(play_through(app, slug, seed, 1500) for seed in (1, 2))
     for k, make_scene in enumerate(title_scenes(app, slug)):
         drawn += drive(app, make_scene, random.Random(f"{slug}/{language}/{k}"), 900)
@@ -253,12 +251,15 @@ def test_the_apps_own_screens_keep_their_text_in_their_boxes(app, language, watc
     assert not problems, f"({language}):\n{problems}"
 
 
-def test_the_games_screen_and_the_theatre_keep_their_text_in_their_boxes(app, play_to_summary, language, watched):
+def test_the_games_screen_and_the_theatre_keep_their_text_in_their_boxes(app, play_to_summary, language, watched,
+                                                                        monkeypatch):
     from test_theatre import played, theatre_for
 
+    from game.ai import worker
     from game.app.games_scene import GamesScene
 
     overflows, shown = watched
+    monkeypatch.setattr(worker, "COACH_ITERATIONS", 100)  # the coach's advice as it reads, not as good as it gets
     played(app, play_to_summary, "fusejika", seed=2)
     app.storage.record_game("dice_slayer", "end", 12, {"score": 150}, "")
     drive(app, lambda: GamesScene(app), random.Random(f"games/{language}"), 900)

@@ -167,7 +167,7 @@ def solo_game(app, slug: str, seed: int, picks: int | None = None) -> dict:
 
 
 @pytest.mark.parametrize("slug", SOLO_TITLES)
-def test_a_solo_game_plays_again_roll_by_roll_and_choice_by_choice(app, slug):
+def test_a_solo_game_plays_again_roll_by_roll_and_choice_by_choice(app, slug, brisk):
     game = solo_game(app, slug, seed=4)
     games = GamesScene(app, slug)
     app.stack.clear_to(games)
@@ -488,6 +488,7 @@ def test_a_dropped_folder_device_or_endless_file_is_refused_without_reading_it_a
 
 
 def test_the_command_line_opens_a_file_over_the_menu(play_to_summary, app, tmp_path, monkeypatch):
+    from game.ai import worker
     from game.app import exports
     from game.app.app import App
     from game.app.main import main
@@ -499,6 +500,7 @@ def test_the_command_line_opens_a_file_over_the_menu(play_to_summary, app, tmp_p
     shown = []
     close = App.close
     monkeypatch.setattr(App, "close", lambda self: (shown.append([type(s) for s in self.stack.scenes]), close(self)))
+    monkeypatch.setattr(worker, "COACH_ITERATIONS", 100)  # the coach reads the opened game: briefly here
     assert main([str(path), "--headless", "--frames", "30"]) == 0
     assert shown == [[TitleMenuScene, TheatreScene]]
 

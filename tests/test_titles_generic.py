@@ -431,9 +431,10 @@ def replay_changed(before, views, history, seat, at, other, compensate: bool):
             action = substitute(action, swap)
         elif pending and key(action) == key(other):
             action, pending = original, False
-        if key(action) not in {key(a) for a in state.legal_actions()}:
+        try:
+            state.apply(action)
+        except IllegalAction:  # the change makes a later action illegal (the state is left as it was)
             return None
-        state.apply(action)
         if observe(state, seat) != views[index]:
             return None
     return state

@@ -848,7 +848,12 @@ def can_finish(value: int, played: int, minimum: int, hand: Counter) -> bool:
 
 
 def counts(hand: Counter) -> tuple[tuple[str, int], ...]:
-    return tuple((kind, hand[kind]) for kind in KINDS if hand[kind])
+    """(kind, count) of each kind `hand` holds, in the canonical order (a view's form of a hand)."""
+    return tuple(sorted([item for item in hand.items() if item[1]], key=_kind_order)) if hand else ()
+
+
+def _kind_order(item: tuple[str, int]) -> int:
+    return KIND_ORDER[item[0]]
 
 
 def whole_plays(state: NeuNoirState) -> list[tuple[tuple[str, ...], int | None]]:
