@@ -14,6 +14,8 @@
 # so one compiled worktree serves both. Before a title's line runs under PyPy, check its choices there
 # (tools/arena_pypy.sh says how) on the worktree's commit: every title's are the same (Shinoburi's since
 # tools/same_choices.py writes sets in sorted order, 2026-11-28). A line's report goes to JOURNALS/NAME.out.
+# A running line holds its journal open: `git stash` or a checkout that rewrites the file leaves the line writing
+# to a deleted file (copy it back from /proc/PID/fd, then restart the line), so commit journals, never stash them.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 JOURNALS=${JOURNALS:-$HERE/docs/arena}
