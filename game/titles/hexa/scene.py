@@ -99,7 +99,7 @@ class HexaScene(TableScene):
         super().__init__(app, setup, autoplay)
         self.hover: tuple[int, int] = (0, 0)
         self.browsing = False  # the discard pile laid out
-        self.hexes: tuple[tuple, pygame.Surface] | None = None  # the board's hexes drawn once: (what they show, layer)
+        self.layers: tuple | None = None  # (what they show, the hexes, their names): see board_layers
         self.slide: tuple | None = None  # (seat, column, from row, to row, start): a piece stepping
         self.last_battle: rules.BattleResolved | None = None  # shown in the battle area until the next one
         self.flip_at: float | None = None  # when the battle cards turn over
@@ -636,7 +636,7 @@ class HexaScene(TableScene):
     def _draw_board(self, surface: pygame.Surface) -> None:
         v = self.view
         focused = self.focused_action()
-        surface.blit(self.hexes_layer(), HEXES.topleft)
+        surface.blit(self.board_layers()[0], HEXES.topleft)
         legal = v.legal if self.human_turn() else ()
         previews = []
         for column in COLUMNS:  # one move lit: the keys' choice, which follows the mouse (or the button under it)
@@ -662,29 +662,31 @@ class HexaScene(TableScene):
         self._draw_flag(surface)
         self._draw_previews(surface, placed)
 
-    def hexes_layer(self) -> pygame.Surface:
-        """The board's hexes, drawn again only when what they show changes (the field, the flag's hex, which way
-        the board turns): a frame blits them (the polygons took a third of the board's time)."""
+    def board_layers(self) -> tuple[pygame.Surface, pygame.Surface]:
+        """The board's hexes and their names, drawn again only when what they show changes (the field, the flag's
+        hex, which way the board turns): a frame blits them (they took half of the board's time)."""
         shown = (tuple(self.state.lengths.items()), self.state.flag_hex, self.forward())
-        if self.hexes is None or self.hexes[0] != shown:
-            layer = pygame.Surface(HEXES.size, pygame.SRCALPHA)
+        if self.layers is None or self.layers[0] != shown:
+            hexes, names = pygame.Surface(HEXES.size, pygame.SRCALPHA), pygame.Surface(HEXES.size, pygame.SRCALPHA)
             for column in COLUMNS:
                 for row in range(self.state.lengths[column]):
+                    fill = self.hex_fill(column, row)
                     points = [(x - HEXES.x, y - HEXES.y) for x, y in self.hex_points(column, row, 1.5)]
-                    pygame.draw.polygon(layer, self.hex_fill(column, row), points)
-                    pygame.draw.polygon(layer, (20, 44, 36), points, 2)
-            self.hexes = (shown, layer)
-        return self.hexes[1]
+                    pygame.draw.polygon(hexes, fill, points)
+                    pygame.draw.polygon(hexes, (20, 44, 36), points, 2)
+                    # each name by its hex's left corner, on a patch of the hex's colour (over a preview's line)
+                    rect = self.name_rect(column, row).move(-HEXES.x, -HEXES.y)
+                    pygame.draw.rect(names, fill, rect.inflate(4, 0))
+                    blit(names, f"{column}{row}", NAME_SIZE, rect.center, NAME_INK, anchor="center")
+            self.layers = (shown, hexes, names)
+        return self.layers[1], self.layers[2]
 
     def _draw_names(self, surface: pygame.Surface) -> None:
         """Each hex's name as the buttons and the log say it ("C5"), faint by its left corner, where no piece
         covers it (playtest round 10: in the lower part, the pieces hid it), and the column letters under the
         board: the board turns with your seat, the names stay."""
+        surface.blit(self.board_layers()[1], HEXES.topleft)
         for column in COLUMNS:
-            for row in range(self.state.lengths[column]):
-                rect = self.name_rect(column, row)
-                pygame.draw.rect(surface, self.hex_fill(column, row), rect.inflate(4, 0))  # over a preview's line
-                blit(surface, f"{column}{row}", NAME_SIZE, rect.center, NAME_INK, anchor="center")
             x = self.hex_centre(column, 0)[0]
             blit(surface, column, 15, (x, BOARD.bottom + 4), theme.INK_DIM, True, "midtop")
 
