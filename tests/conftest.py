@@ -48,7 +48,8 @@ def watched(monkeypatch):
 
 @pytest.fixture
 def brisk(app):
-    """The tables animate at 8×, faster than any setting: fewer frames, the same beats in the same order."""
+    """The tables animate at 8×, faster than any setting: fewer frames, the same beats in the same order (the
+    shortest beat that shows something, 0.25 s, still spans two frames; the shorter ones only play a sound)."""
     app.change_settings(anim_speed="fast")
     app.anim_speed = lambda: 8.0
 
