@@ -50,20 +50,16 @@ def watched(monkeypatch):
 def brisk(app):
     """The tables animate at 8×, faster than any setting: fewer frames, the same beats in the same order (the
     shortest beat that shows something, 0.25 s, still spans two frames; the shorter ones only play a sound)."""
-    app.change_settings(anim_speed="fast")
     app.anim_speed = lambda: 8.0
 
 
 @pytest.fixture
 def quick_bots(app):
-    """The app's bots search with 8 iterations, whatever their level (as tools/monkey.py has them): for tests of
-    what the screens show, where a bot's strength is not what is tested."""
-    submit = app.bots.submit
+    """The app's bots search with a few iterations, whatever their level (tools/monkey.py's `tiny_budget`): for
+    tests of what the screens show, where a bot's strength is not what is tested."""
+    from test_tools import load_tool
 
-    def quick(slug, options, history, seat, level, seed, iterations=None, think_ms=None):
-        return submit(slug, options, history, seat, level, seed, 8, think_ms)
-
-    app.bots.submit = quick
+    load_tool("monkey").tiny_budget(app)
 
 
 @pytest.fixture

@@ -636,7 +636,8 @@ class HexaScene(TableScene):
     def _draw_board(self, surface: pygame.Surface) -> None:
         v = self.view
         focused = self.focused_action()
-        surface.blit(self.board_layers()[0], HEXES.topleft)
+        hexes, names = self.board_layers()
+        surface.blit(hexes, HEXES.topleft)
         legal = v.legal if self.human_turn() else ()
         previews = []
         for column in COLUMNS:  # one move lit: the keys' choice, which follows the mouse (or the button under it)
@@ -646,7 +647,7 @@ class HexaScene(TableScene):
                     previews.append(preview)
         placed = self._place_previews(previews)
         self._draw_preview_lines(surface, placed)
-        self._draw_names(surface)  # over the preview lines, under the pieces
+        self._draw_names(surface, names)  # over the preview lines, under the pieces
         starter, positions = self.starter(), self.shown_positions()
         for seat in range(2):
             for i, column in enumerate(COLUMNS):
@@ -681,11 +682,11 @@ class HexaScene(TableScene):
             self.layers = (shown, hexes, names)
         return self.layers[1], self.layers[2]
 
-    def _draw_names(self, surface: pygame.Surface) -> None:
+    def _draw_names(self, surface: pygame.Surface, names: pygame.Surface) -> None:
         """Each hex's name as the buttons and the log say it ("C5"), faint by its left corner, where no piece
         covers it (playtest round 10: in the lower part, the pieces hid it), and the column letters under the
         board: the board turns with your seat, the names stay."""
-        surface.blit(self.board_layers()[1], HEXES.topleft)
+        surface.blit(names, HEXES.topleft)
         for column in COLUMNS:
             x = self.hex_centre(column, 0)[0]
             blit(surface, column, 15, (x, BOARD.bottom + 4), theme.INK_DIM, True, "midtop")
